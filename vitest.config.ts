@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 600_000,
+    // Whole-project tests install and run generated projects; they opt into longer timeouts.
+    pool: 'forks',
+  },
+});
