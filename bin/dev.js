@@ -1,3 +1,3 @@
-#!/usr/bin/env -S node --import tsx --no-warnings
+#!/usr/bin/env -S node --no-warnings
 import { execute } from '@oclif/core';
 await execute({ development: true, dir: import.meta.url });
