@@ -34,6 +34,8 @@ export interface TextFile {
   kind: 'text';
   path: string;
   text: string;
+  /** Format with prettier too (a `.md` or `.mjs` file the project's own lint checks); off: written as is. */
+  format?: boolean;
 }
 
 export type GeneratedFile = TypeScriptFile | JsonFile | TextFile;

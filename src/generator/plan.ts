@@ -1,0 +1,101 @@
+// The write plan: for every rendered file, create, modify or skip, decided against what is on disk.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { UserError } from '../cli/errors.js';
+import type { RenderedFile } from './render.js';
+
+export type WriteAction = 'create' | 'modify' | 'skip';
+
+export interface PlannedFile {
+  path: string;
+  action: WriteAction;
+  text: string;
+  /** What the file holds now, for a modify (the diff, and a rollback if the write fails). */
+  previous?: string;
+}
+
+export interface WritePlan {
+  /** Absolute path of the project folder. */
+  target: string;
+  /** The target did not exist: the whole project is written elsewhere and renamed into place. */
+  newFolder: boolean;
+  files: PlannedFile[];
+  /** False for --dry-run. */
+  written: boolean;
+}
+
+/**
+ * `new`: a new project; an existing non-empty folder is refused unless `force`.
+ * `existing`: files added to a project (`rest api`); the folder must exist, a file that exists with
+ * other content is refused unless `force` or the rendered file is an intended edit.
+ */
+export type WriteMode = 'new' | 'existing';
+
+/** A rendered file that edits an existing file on purpose (the AppModule), so it needs no --force. */
+export interface EditedFile extends RenderedFile {
+  edit?: boolean;
+}
+
+type FolderState = 'missing' | 'empty' | 'non-empty';
+
+export async function planWrite(
+  targetPath: string,
+  rendered: EditedFile[],
+  options: { force?: boolean; mode?: WriteMode },
+): Promise<WritePlan> {
+  const target = resolve(targetPath);
+  const state = await folderState(target);
+  const mode = options.mode ?? 'new';
+  if (mode === 'new' && state === 'non-empty' && !options.force) {
+    throw new UserError(`${target} already exists and is not empty`, {
+      hint: 'Choose another name, empty the folder, or pass --force to write the project into it.',
+    });
+  }
+  if (mode === 'existing' && state === 'missing') {
+    throw new UserError(`${target} does not exist`, { hint: 'Run this inside a project.' });
+  }
+  const files = await Promise.all(rendered.map((file) => planFile(target, file)));
+  if (mode === 'existing' && !options.force) refuseOverwrites(files, rendered);
+  return { target, newFolder: state === 'missing', files, written: false };
+}
+
+async function folderState(target: string): Promise<FolderState> {
+  const info = await stat(target).catch(() => undefined);
+  if (!info) return 'missing';
+  if (!info.isDirectory()) {
+    throw new UserError(`${target} exists and is not a folder`, {
+      hint: 'Choose another name for the project.',
+    });
+  }
+  return (await readdir(target)).length === 0 ? 'empty' : 'non-empty';
+}
+
+async function planFile(target: string, file: RenderedFile): Promise<PlannedFile> {
+  const previous = await readFile(join(target, file.path), 'utf8').catch(() => undefined);
+  if (previous === undefined) return { path: file.path, action: 'create', text: file.text };
+  const action = previous === file.text ? 'skip' : 'modify';
+  return { path: file.path, action, text: file.text, previous };
+}
+
+function refuseOverwrites(files: PlannedFile[], rendered: EditedFile[]): void {
+  const edits = new Set(rendered.filter((file) => file.edit).map((file) => file.path));
+  const clashes = files.filter((file) => file.action === 'modify' && !edits.has(file.path));
+  if (clashes.length === 0) return;
+  throw new UserError(`these files already exist: ${clashes.map((file) => file.path).join(', ')}`, {
+    hint: 'Pass --force to overwrite them, or --dry-run to see the differences.',
+  });
+}
+
+/** The plan as lines for the terminal; with `diffs`, a unified diff of every modified file. */
+export function formatPlan(plan: WritePlan, options: { diffs?: boolean } = {}): string {
+  const width = Math.max(...plan.files.map((file) => file.action.length), 6);
+  const lines = plan.files.map((file) => `${file.action.padEnd(width)}  ${file.path}`);
+  if (!options.diffs) return lines.join('\n');
+  const patches = plan.files
+    .filter((file) => file.action === 'modify')
+    .map((file) =>
+      createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.previous ?? '', file.text),
+    );
+  return [...lines, ...patches].join('\n');
+}

@@ -1,0 +1,74 @@
+// Turns templates' GeneratedFiles into the exact text to write: staged, import-resolved, checked, formatted.
+import { posix } from 'node:path';
+import type { Project, SourceFile } from 'ts-morph';
+import { checkDiagnostics, stageGlobals } from './diagnostics.js';
+import { formatText, prettierConfigFor } from './format.js';
+import type { GeneratedFile } from './generated-file.js';
+import { createStagingProject, isEsModuleProject, stageJson, stageTypeScript } from './staging.js';
+
+/** A file ready to write: `path` from the project root, `text` formatted. */
+export interface RenderedFile {
+  path: string;
+  text: string;
+}
+
+export interface RenderOptions {
+  /** An existing project whose prettier configuration applies when the files carry none (`rest api`). */
+  projectRoot?: string;
+  /** A staging Project to add the files to, e.g. one holding an existing file being edited. */
+  project?: Project;
+}
+
+/**
+ * Stages every TypeScript file in one in-memory Project, checks it compiles (see diagnostics.ts for
+ * what cannot be checked without node_modules), and formats every file with prettier.
+ * Throws GeneratedCodeError, and nothing is written, when the generated code does not compile.
+ *
+ * @example
+ * const rendered = await renderFiles(projectFiles(options));
+ * await writeFiles('my-api', rendered, { force: false, dryRun: false });
+ */
+export async function renderFiles(
+  files: GeneratedFile[],
+  options: RenderOptions = {},
+): Promise<RenderedFile[]> {
+  assertValidPaths(files);
+  const project = options.project ?? createStagingProject(files);
+  stageGlobals(project);
+  const esModule = isEsModuleProject(files);
+  const staged = new Map<string, SourceFile>();
+  const jsonTexts = new Map<string, string>();
+  for (const file of files) {
+    if (file.kind === 'typescript') staged.set(file.path, stageTypeScript(project, file, esModule));
+    if (file.kind === 'json') {
+      jsonTexts.set(file.path, `${JSON.stringify(file.data, null, 2)}\n`);
+      stageJson(project, file, jsonTexts.get(file.path)!);
+    }
+  }
+  checkDiagnostics(project, [...staged.values()]);
+  const configFor = await prettierConfigFor(files, options.projectRoot);
+  return Promise.all(
+    files.map(async (file): Promise<RenderedFile> => {
+      const raw =
+        file.kind === 'typescript'
+          ? staged.get(file.path)!.getFullText()
+          : (jsonTexts.get(file.path) ?? (file.kind === 'text' ? file.text : ''));
+      const format = file.kind !== 'text' || file.format === true;
+      const text = format ? await formatText(file.path, raw, await configFor(file.path)) : raw;
+      return { path: file.path, text };
+    }),
+  );
+}
+
+/** Paths are relative, inside the project, and unique: anything else is a template bug. */
+function assertValidPaths(files: GeneratedFile[]): void {
+  const seen = new Set<string>();
+  for (const { path } of files) {
+    const normal = posix.normalize(path);
+    if (path === '' || posix.isAbsolute(path) || normal !== path || normal.startsWith('..')) {
+      throw new Error(`generated file path must be relative and normalised: '${path}'`);
+    }
+    if (seen.has(path)) throw new Error(`two generated files have the path '${path}'`);
+    seen.add(path);
+  }
+}

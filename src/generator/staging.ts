@@ -1,0 +1,96 @@
+// The in-memory ts-morph Project every generated TypeScript file is staged in before checking and formatting.
+import { posix } from 'node:path';
+import { IndentationText, Project, QuoteKind, ts, type SourceFile } from 'ts-morph';
+import {
+  isProjectPath,
+  type GeneratedFile,
+  type JsonFile,
+  type TypeScriptFile,
+} from './generated-file.js';
+import { importDeclarations, mergeImports } from './imports.js';
+
+/** Where the project root sits in the in-memory file system. */
+export const STAGING_ROOT = '/project';
+
+/**
+ * The compiler options of a generated project when the files carry no tsconfig.json: those of
+ * Nest 12's `ts` application template (CommonJS through NodeNext, decorators with metadata, strict).
+ */
+export const GENERATED_COMPILER_OPTIONS: ts.CompilerOptions = {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2023,
+  strict: true,
+  strictPropertyInitialization: false,
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  esModuleInterop: true,
+  isolatedModules: true,
+  skipLibCheck: true,
+};
+
+export const stagedPath = (path: string): string => posix.join(STAGING_ROOT, path);
+
+export function createStagingProject(files: GeneratedFile[] = []): Project {
+  return new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: compilerOptionsOf(files),
+    manipulationSettings: {
+      quoteKind: QuoteKind.Single,
+      indentationText: IndentationText.TwoSpaces,
+      useTrailingCommas: true,
+    },
+  });
+}
+
+/**
+ * The generated tsconfig.json's options when a template gives one. Emit is off and `types` is
+ * dropped: the listed @types packages are not installed in memory.
+ */
+function compilerOptionsOf(files: GeneratedFile[]): ts.CompilerOptions {
+  const tsconfig = files.find(
+    (file): file is JsonFile => file.kind === 'json' && file.path === 'tsconfig.json',
+  );
+  const json = (tsconfig?.data as { compilerOptions?: Record<string, unknown> } | undefined)
+    ?.compilerOptions;
+  if (!json) return { ...GENERATED_COMPILER_OPTIONS, noEmit: true };
+  const { options } = ts.convertCompilerOptionsFromJson(json, STAGING_ROOT);
+  return { ...options, types: [], noEmit: true, incremental: false, declaration: false };
+}
+
+/**
+ * Relative imports of a CommonJS project are extensionless (as in Nest's own template); an ES
+ * module project (`"type": "module"` in the generated package.json) needs `.js`.
+ */
+export function isEsModuleProject(files: GeneratedFile[]): boolean {
+  const manifest = files.find((file) => file.kind === 'json' && file.path === 'package.json');
+  const data = (manifest as JsonFile | undefined)?.data as { type?: unknown } | undefined;
+  return data?.type === 'module';
+}
+
+/** Stages one TypeScript template: its structure, then its imports, merged and resolved. */
+export function stageTypeScript(
+  project: Project,
+  file: TypeScriptFile,
+  esModule: boolean,
+): SourceFile {
+  const sourceFile = project.createSourceFile(stagedPath(file.path), file.structure, {
+    overwrite: true,
+  });
+  const declarations = mergeImports(file.path, file.imports).flatMap((merged) =>
+    importDeclarations(merged, moduleSpecifier(sourceFile, merged.from, esModule)),
+  );
+  if (declarations.length > 0) sourceFile.insertImportDeclarations(0, declarations);
+  return sourceFile;
+}
+
+function moduleSpecifier(sourceFile: SourceFile, from: string, esModule: boolean): string {
+  if (!isProjectPath(from)) return from;
+  const relative = sourceFile.getRelativePathAsModuleSpecifierTo(stagedPath(from));
+  return esModule ? `${relative}.js` : relative;
+}
+
+/** JSON files are staged too, so that module resolution sees the generated package.json. */
+export function stageJson(project: Project, file: JsonFile, text: string): void {
+  project.getFileSystem().writeFileSync(stagedPath(file.path), text);
+}
