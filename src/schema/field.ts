@@ -1,0 +1,156 @@
+// Fields and arguments: a name, a type with its modifier, arguments, defaults and deprecation.
+import type { EnumType } from './enum-type.js';
+import { SchemaError } from './errors.js';
+import { describe, kindGuards, kindKey, kindOf, type Branded, type Kind } from './kinds.js';
+import { assertDescription, assertName, assertPrintableText } from './names.js';
+import type { InputType, InterfaceType, ObjectType } from './object-types.js';
+import type { BuiltInScalarType, ScalarType } from './scalars.js';
+import { TypeModifier, assertTypeModifier } from './type-modifier.js';
+import type { UnionType } from './union-type.js';
+import { assertValue, type Value } from './values.js';
+
+/** Anything a field or argument can have as its type. */
+export type NamedType =
+  ScalarType | BuiltInScalarType | ObjectType | InterfaceType | UnionType | EnumType | InputType;
+
+const namedKinds: ReadonlySet<Kind> = new Set<Kind>([
+  'ScalarType',
+  'BuiltInScalarType',
+  'ObjectType',
+  'InterfaceType',
+  'UnionType',
+  'EnumType',
+  'InputType',
+]);
+
+export function isNamedType(value: unknown): value is NamedType {
+  const kind = kindOf(value);
+  return kind !== undefined && namedKinds.has(kind);
+}
+
+function assertNamedType(type: unknown, where: string): NamedType {
+  if (isNamedType(type)) return type;
+  const hint =
+    typeof type === 'string' ? ' (pass the type object, e.g. new IntegerType(), not its name)' : '';
+  throw new SchemaError(
+    `${where} type must be a scalar, object, interface, union, enum or input type, got ${describe(type)}${hint}`,
+  );
+}
+
+function optionalModifier(modifier: unknown, where: string): TypeModifier | null {
+  return modifier === null || modifier === undefined ? null : assertTypeModifier(modifier, where);
+}
+
+const noModifier = new TypeModifier();
+
+/** The modifier that applies: the one given, else the built-in scalar's own, else none. */
+export function effectiveModifier(type: NamedType, modifier: TypeModifier | null): TypeModifier {
+  if (modifier) return modifier;
+  if (kindOf(type) === 'BuiltInScalarType')
+    return (type as BuiltInScalarType).typeModifier ?? noModifier;
+  return noModifier;
+}
+
+/** `Int = 10` in `friends(limit: Int = 10)`. */
+export class Argument implements Branded {
+  readonly [kindKey] = 'Argument' as const;
+  readonly name: string;
+  readonly type: NamedType;
+  readonly typeModifier: TypeModifier | null;
+  readonly defaultValue: Value | null;
+
+  constructor(
+    name: string,
+    type: NamedType,
+    typeModifier: TypeModifier | null = null,
+    defaultValue: Value | null = null,
+  ) {
+    this.name = assertName(name, 'argument');
+    this.type = assertNamedType(type, `argument ${name}`);
+    this.typeModifier = optionalModifier(typeModifier, `argument ${name} modifier`);
+    this.defaultValue =
+      defaultValue === null ? null : assertValue(defaultValue, `argument ${name} default`);
+  }
+
+  /** The type as printed: `Int`, `[User]!`. */
+  get typeText(): string {
+    return effectiveModifier(this.type, this.typeModifier).wrap(this.type.name);
+  }
+}
+
+/** A field of an object, interface or input type. */
+export class Field implements Branded {
+  readonly [kindKey] = 'Field' as const;
+  readonly name: string;
+  readonly type: NamedType;
+  readonly description: string | null;
+  #typeModifier: TypeModifier | null;
+  readonly #arguments: Argument[] = [];
+  #deprecated = false;
+  #deprecationReason: string | null = null;
+
+  constructor(
+    name: string,
+    type: NamedType,
+    typeModifier: TypeModifier | null = null,
+    description: string | null = null,
+  ) {
+    this.name = assertName(name, 'field');
+    this.type = assertNamedType(type, `field ${name}`);
+    this.#typeModifier = optionalModifier(typeModifier, `field ${name} modifier`);
+    this.description = assertDescription(description, `field ${name}`);
+  }
+
+  addArgument(argument: Argument): this {
+    assertArgument(argument, `field ${this.name} argument`);
+    if (this.#arguments.some((known) => known.name === argument.name)) {
+      throw new SchemaError(
+        `field ${this.name} already has an argument ${argument.name}: rename or drop one of them`,
+      );
+    }
+    this.#arguments.push(argument);
+    return this;
+  }
+
+  setTypeModifier(typeModifier: TypeModifier | null): this {
+    this.#typeModifier = optionalModifier(typeModifier, `field ${this.name} modifier`);
+    return this;
+  }
+
+  /** Marks the field `@deprecated`, with `reason` when given. */
+  deprecate(reason: string | null = null): this {
+    if (reason !== null && typeof reason !== 'string') {
+      throw new SchemaError(
+        `field ${this.name} deprecation reason must be a string, got ${typeof reason}`,
+      );
+    }
+    this.#deprecated = true;
+    this.#deprecationReason =
+      reason === null ? null : assertPrintableText(reason, `field ${this.name} deprecation reason`);
+    return this;
+  }
+
+  get typeModifier(): TypeModifier | null {
+    return this.#typeModifier;
+  }
+  getArguments(): readonly Argument[] {
+    return this.#arguments;
+  }
+  isDeprecated(): boolean {
+    return this.#deprecated;
+  }
+  get deprecationReason(): string | null {
+    return this.#deprecationReason;
+  }
+  get typeText(): string {
+    return effectiveModifier(this.type, this.#typeModifier).wrap(this.type.name);
+  }
+}
+
+const fieldGuards = kindGuards<Field>('Field');
+export const isField = fieldGuards.is;
+export const assertField = fieldGuards.assert;
+
+const argumentGuards = kindGuards<Argument>('Argument');
+export const isArgument = argumentGuards.is;
+export const assertArgument = argumentGuards.assert;

@@ -1,0 +1,164 @@
+// Schema-definition text from a Schema: one small printer per construct, after graphql-js printSchema.
+import type { DirectiveType } from './directive-type.js';
+import type { EnumType } from './enum-type.js';
+import { printDefinitionDescription, printFieldDescription } from './description.js';
+import { SchemaError } from './errors.js';
+import type { Argument, Field } from './field.js';
+import { assertSchema, type Schema } from './schema.js';
+import type { InputType, InterfaceType, ObjectType } from './object-types.js';
+import type { ScalarType } from './scalars.js';
+import { unprintableProblems } from './unprintable.js';
+import type { UnionType } from './union-type.js';
+import type { Value } from './values.js';
+import { printString } from './values.js';
+
+/**
+ * @example
+ * new SchemaSerializer().serialize(schema); // 'scalar Url\n\ntype Query {\n  home: Url\n}\n\nschema {\n  query: Query\n}\n'
+ */
+export class SchemaSerializer {
+  /** The SDL of `schema`; throws a SchemaError for what GraphQL cannot express (an empty type, ...). */
+  serialize(schema: Schema): string {
+    assertSchema(schema, 'serialize argument');
+    const [first] = unprintableProblems(schema);
+    if (first) throw new SchemaError(first.message);
+    return printSchema(schema);
+  }
+}
+
+function printSchema(schema: Schema): string {
+  let text = '';
+  for (const directive of schema.getDirectives()) text += printDirective(directive) + '\n\n';
+  for (const iface of schema.getInterfaces()) text += printInterface(iface) + '\n\n';
+  for (const scalar of schema.getScalars()) text += printScalar(scalar) + '\n\n';
+  for (const enumType of schema.getEnums()) text += printEnum(enumType) + '\n\n';
+  for (const union of schema.getUnions()) text += printUnion(union) + '\n\n';
+  for (const object of schema.getObjects()) text += printObject(object) + '\n\n';
+  for (const input of schema.getInputs()) text += printInput(input) + '\n\n';
+  text += printSchemaBlock(schema);
+  // Definitions are separated by one blank line; the text ends with a single newline.
+  return text === '' ? '' : text.endsWith('\n\n') ? text.slice(0, -1) : text;
+}
+
+function printDirective(directive: DirectiveType): string {
+  return (
+    printDefinitionDescription(directive.description) +
+    'directive @' +
+    directive.name +
+    printArguments(directive.getArguments()) +
+    (directive.isRepeatable() ? ' repeatable' : '') +
+    ' on ' +
+    directive.getLocations().join(' | ')
+  );
+}
+
+function printInterface(iface: InterfaceType): string {
+  return (
+    printDefinitionDescription(iface.description) +
+    'interface ' +
+    iface.name +
+    printFields(iface.getFields())
+  );
+}
+
+function printScalar(scalar: ScalarType): string {
+  return printDefinitionDescription(scalar.description) + 'scalar ' + scalar.name;
+}
+
+function printEnum(enumType: EnumType): string {
+  const values = '  ' + enumType.getValues().join('\n  ');
+  return (
+    printDefinitionDescription(enumType.description) +
+    'enum ' +
+    enumType.name +
+    ' {\n' +
+    values +
+    '\n}'
+  );
+}
+
+function printUnion(union: UnionType): string {
+  const members = union.getObjectTypes().map((member) => member.name);
+  return (
+    printDefinitionDescription(union.description) +
+    'union ' +
+    union.name +
+    ' = ' +
+    members.join(' | ')
+  );
+}
+
+function printObject(object: ObjectType): string {
+  return (
+    printDefinitionDescription(object.description) +
+    'type ' +
+    object.name +
+    printImplements(object.getInterfaces()) +
+    printFields(object.getFields())
+  );
+}
+
+function printInput(input: InputType): string {
+  return (
+    printDefinitionDescription(input.description) +
+    'input ' +
+    input.name +
+    printFields(input.getFields())
+  );
+}
+
+function printImplements(interfaces: readonly InterfaceType[]): string {
+  if (interfaces.length === 0) return '';
+  return ' implements ' + interfaces.map((iface) => iface.name).join(' & ');
+}
+
+function printFields(fields: readonly Field[]): string {
+  let text = ' {\n';
+  for (const field of fields) text += printField(field) + '\n';
+  return text + '}';
+}
+
+function printField(field: Field): string {
+  return (
+    printFieldDescription(field.description, '  ') +
+    '  ' +
+    field.name +
+    printArguments(field.getArguments()) +
+    ': ' +
+    field.typeText +
+    printDeprecated(field)
+  );
+}
+
+function printArguments(args: readonly Argument[]): string {
+  if (args.length === 0) return '';
+  return '(' + args.map(printArgument).join(', ') + ')';
+}
+
+function printArgument(argument: Argument): string {
+  return argument.name + ': ' + argument.typeText + printDefault(argument.defaultValue);
+}
+
+function printDefault(value: Value | null): string {
+  return value === null ? '' : ' = ' + value.toString();
+}
+
+function printDeprecated(field: Field): string {
+  if (!field.isDeprecated()) return '';
+  const reason = field.deprecationReason;
+  return reason === null ? ' @deprecated' : ' @deprecated(reason: ' + printString(reason) + ')';
+}
+
+function printSchemaBlock(schema: Schema): string {
+  const query = schema.getQuery();
+  const mutation = schema.getMutation();
+  const subscription = schema.getSubscription();
+  if (!query && !mutation && !subscription) return '';
+  return (
+    'schema {\n' +
+    (query ? '  query: ' + query.name + '\n' : '') +
+    (mutation ? '  mutation: ' + mutation.name + '\n' : '') +
+    (subscription ? '  subscription: ' + subscription.name + '\n' : '') +
+    '}\n'
+  );
+}
