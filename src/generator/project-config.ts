@@ -1,0 +1,169 @@
+// Reads and checks a project's restsmith.json (what `rest new` chose) and records the resources `rest api` adds.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sjson from 'secure-json-parse';
+import { UserError } from '../cli/errors.js';
+import { names } from './names.js';
+import {
+  ACCESS_LEVELS,
+  DATABASES,
+  PACKAGE_MANAGERS,
+  RESOURCE_METHODS,
+  type Access,
+  type Database,
+  type PackageManager,
+  type ProjectOptions,
+  type ResourceMethod,
+  type ResourceOptions,
+} from './options.js';
+import { parseFields } from './resource-options.js';
+
+export const CONFIG_FILE = 'restsmith.json';
+
+/** A resource as restsmith.json records it: fields in the `--fields` syntax, so a person can read it. */
+export interface ResourceRecord {
+  name: string;
+  endpoint: string;
+  methods: Partial<Record<ResourceMethod, Access>>;
+  fields: string[];
+  owner?: string;
+}
+
+export interface ProjectConfig {
+  name: string;
+  database: Database;
+  sourceDir: string;
+  auth: boolean;
+  signInOnCreate: boolean;
+  packageManager: PackageManager;
+  resources: ResourceRecord[];
+  /** Keys other tools or people added are kept as they are. */
+  [key: string]: unknown;
+}
+
+export interface LoadedConfig {
+  config: ProjectConfig;
+  /** The file's text, for the diff and to keep its indentation. */
+  text: string;
+}
+
+export async function readProjectConfig(root: string): Promise<LoadedConfig> {
+  const path = join(root, CONFIG_FILE);
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) {
+    throw new UserError(`There is no ${CONFIG_FILE} in ${root}.`, {
+      hint: 'Run `rest api` at the root of a project made by `rest new` (or pass --cwd).',
+    });
+  }
+  let data: unknown;
+  try {
+    data = sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    throw new UserError(`${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`, {
+      hint: `Fix ${CONFIG_FILE} by hand (git diff shows what changed), then run again.`,
+    });
+  }
+  return { config: checkConfig(data), text };
+}
+
+function checkConfig(data: unknown): ProjectConfig {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw badKey('(root)', 'an object');
+  }
+  const config = data as Record<string, unknown>;
+  const expect = (key: string, ok: boolean, what: string) => {
+    if (!ok) throw badKey(key, what);
+  };
+  expect('name', typeof config.name === 'string', 'a string');
+  expect('database', DATABASES.includes(config.database as Database), DATABASES.join(' | '));
+  config.sourceDir ??= 'src';
+  expect('sourceDir', typeof config.sourceDir === 'string', 'a folder such as "src"');
+  config.auth ??= true;
+  expect('auth', typeof config.auth === 'boolean', 'true or false');
+  config.signInOnCreate ??= false;
+  expect('signInOnCreate', typeof config.signInOnCreate === 'boolean', 'true or false');
+  config.packageManager ??= 'npm';
+  expect(
+    'packageManager',
+    PACKAGE_MANAGERS.includes(config.packageManager as PackageManager),
+    PACKAGE_MANAGERS.join(' | '),
+  );
+  config.resources ??= [];
+  expect('resources', Array.isArray(config.resources), 'a list');
+  (config.resources as unknown[]).forEach(checkRecord);
+  return config as ProjectConfig;
+}
+
+function checkRecord(record: unknown, index: number): void {
+  const key = `resources[${index}]`;
+  const value = record as Partial<ResourceRecord> | null;
+  if (typeof value?.name !== 'string' || typeof value.endpoint !== 'string') {
+    throw badKey(key, 'an object with "name" and "endpoint"');
+  }
+  const methods = Object.entries(value.methods ?? {});
+  const valid = methods.every(
+    ([method, access]) =>
+      RESOURCE_METHODS.includes(method as ResourceMethod) &&
+      ACCESS_LEVELS.includes(access as Access),
+  );
+  if (!valid)
+    throw badKey(`${key}.methods`, `{ "create": "public" | "master" | "user" | "admin", ... }`);
+  if (!Array.isArray(value.fields) || value.fields.some((field) => typeof field !== 'string')) {
+    throw badKey(`${key}.fields`, 'a list such as ["title:string"]');
+  }
+}
+
+function badKey(key: string, expected: string): UserError {
+  return new UserError(`${CONFIG_FILE}: "${key}" should be ${expected}.`, {
+    hint: `Fix ${CONFIG_FILE} by hand (git diff shows what changed), then run again.`,
+  });
+}
+
+/** The options templates read. Secrets live in .env and no resource template reads them. */
+export function projectOptions(config: ProjectConfig): ProjectOptions {
+  return {
+    name: config.name,
+    database: config.database,
+    auth: config.auth,
+    signInOnCreate: config.signInOnCreate,
+    packageManager: config.packageManager,
+    sourceDir: config.sourceDir,
+    secrets: { masterKey: '', jwtSecret: '' },
+    resources: config.resources.map(resourceFromRecord),
+  };
+}
+
+export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
+  const owner = record.owner ? parseFields(record.owner)[0]?.names : undefined;
+  return {
+    names: names(record.name),
+    endpoint: record.endpoint,
+    methods: record.methods,
+    fields: parseFields(record.fields.join(' ')),
+    ...(owner ? { owner } : {}),
+  };
+}
+
+export function resourceRecord(resource: ResourceOptions): ResourceRecord {
+  const fields = resource.fields.map(
+    (field) =>
+      `${field.names.camel}${field.optional ? '?' : ''}:${field.type}${field.array ? '[]' : ''}`,
+  );
+  return {
+    name: resource.names.kebab,
+    endpoint: resource.endpoint,
+    methods: resource.methods,
+    fields,
+    ...(resource.owner ? { owner: resource.owner.camel } : {}),
+  };
+}
+
+/** The config text with `resource` recorded (replacing a record of the same name), in the file's indentation. */
+export function recordResource(loaded: LoadedConfig, resource: ResourceOptions): string {
+  const record = resourceRecord(resource);
+  const resources = loaded.config.resources.filter((found) => found.name !== record.name);
+  const config = { ...loaded.config, resources: [...resources, record] };
+  const indent = /^[ \t]+/m.exec(loaded.text)?.[0] ?? '  ';
+  const eol = loaded.text.includes('\r\n') ? '\r\n' : '\n';
+  return `${JSON.stringify(config, null, indent)}\n`.replace(/\n/g, eol);
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import dedent from 'dedent';
+import { describe, expect, it } from 'vitest';
+import {
+  projectOptions,
+  readProjectConfig,
+  recordResource,
+} from '../../src/generator/project-config.js';
+import { resourceOptions } from '../../src/generator/resource-options.js';
+
+function projectWith(text: string | undefined): string {
+  const root = mkdtempSync(join(tmpdir(), 'restsmith-config-'));
+  if (text !== undefined) writeFileSync(join(root, 'restsmith.json'), text);
+  return root;
+}
+
+const base = { name: 'blog', database: 'sqlite', sourceDir: 'src', auth: true, resources: [] };
+
+describe('restsmith.json', () => {
+  it('reads a project and fills defaults for keys an older file lacks', async () => {
+    const { config } = await readProjectConfig(projectWith(JSON.stringify(base)));
+    expect(projectOptions(config)).toMatchObject({
+      name: 'blog',
+      database: 'sqlite',
+      sourceDir: 'src',
+      auth: true,
+      signInOnCreate: false,
+      packageManager: 'npm',
+      resources: [],
+    });
+  });
+
+  it('records a resource in a form a person can read, keeping other keys', async () => {
+    const loaded = await readProjectConfig(projectWith(JSON.stringify({ ...base, extra: 1 })));
+    const article = resourceOptions(
+      { name: 'Article', fields: 'title views?:number tags:string[]', owner: 'author' },
+      { auth: true, resources: [], modules: [], endpoints: [] },
+    );
+    const text = recordResource(loaded, article);
+    expect(text).toBe(
+      dedent`
+        {
+          "name": "blog",
+          "database": "sqlite",
+          "sourceDir": "src",
+          "auth": true,
+          "resources": [
+            {
+              "name": "article",
+              "endpoint": "articles",
+              "methods": {
+                "create": "user",
+                "list": "public",
+                "read": "public",
+                "update": "user",
+                "delete": "user"
+              },
+              "fields": [
+                "title:string",
+                "views?:number",
+                "tags:string[]"
+              ],
+              "owner": "author"
+            }
+          ],
+          "extra": 1,
+          "signInOnCreate": false,
+          "packageManager": "npm"
+        }
+      ` + '\n',
+    );
+    const again = await readProjectConfig(projectWith(text));
+    const [readBack] = projectOptions(again.config).resources;
+    expect(readBack?.names.pascal).toBe('Article');
+    expect(recordResource(again, readBack!)).toBe(text);
+  });
+
+  it('refuses a missing file, bad JSON, a bad value and prototype keys, naming the fix', async () => {
+    await expect(readProjectConfig(projectWith(undefined))).rejects.toThrow(
+      /There is no restsmith\.json in/,
+    );
+    await expect(readProjectConfig(projectWith('{ "name": '))).rejects.toThrow(
+      /^restsmith\.json is not valid JSON/,
+    );
+    await expect(
+      readProjectConfig(projectWith(JSON.stringify({ ...base, database: 'oracle' }))),
+    ).rejects.toThrow('restsmith.json: "database" should be mongodb | postgres | sqlite.');
+    await expect(
+      readProjectConfig(projectWith(JSON.stringify({ ...base, resources: [{ name: 'a' }] }))),
+    ).rejects.toThrow(
+      'restsmith.json: "resources[0]" should be an object with "name" and "endpoint".',
+    );
+    await expect(readProjectConfig(projectWith('{ "__proto__": { "x": 1 } }'))).rejects.toThrow(
+      /not valid JSON/,
+    );
+  });
+});
