@@ -1,0 +1,134 @@
+// The Application: builds the route table once and exposes the fetch handler and the node:http listener.
+import { toNodeListener, type NodeListener } from './adapter/node.js';
+import { defaultBodyLimit } from './body.js';
+import type { DispatchOptions, Gateway } from './dispatch.js';
+import { handleFetch } from './fetch.js';
+import { buildRouteTable, type RouteTable } from './route-table.js';
+
+export interface ApplicationOptions {
+  /** The prefix module, relative to `cwd`: `controllers`, `app.controllers` or `app/controllers`. */
+  prefix: string;
+  cwd?: string;
+  /** Largest request body in bytes (1 MiB by default); larger bodies get 413. */
+  maxBody?: number;
+  /** Show the messages of unexpected errors in 500 responses. */
+  debug?: boolean;
+  /** Where unexpected errors are logged (stderr by default). */
+  log?: (message: string) => void;
+}
+
+/**
+ * A path-routed application over the controllers below `prefix`.
+ *
+ * @example
+ * const app = new Application({ prefix: 'controllers' });
+ * const response = await app.fetch(new Request('http://localhost/users/42'));
+ */
+export class Application implements Gateway {
+  readonly prefix: string;
+  readonly cwd: string;
+  readonly options: DispatchOptions;
+  #table?: RouteTable;
+  #building?: Promise<RouteTable>;
+  #listener?: NodeListener;
+
+  constructor(options: ApplicationOptions) {
+    if (typeof options?.prefix !== 'string' || options.prefix.trim() === '') {
+      throw new TypeError(
+        'Application needs a prefix: the module that holds the controllers, such as "controllers"',
+      );
+    }
+    const maxBody = options.maxBody ?? defaultBodyLimit;
+    if (!Number.isSafeInteger(maxBody) || maxBody < 0) {
+      throw new TypeError(`maxBody must be a whole number of bytes, got ${options.maxBody}`);
+    }
+    this.prefix = options.prefix;
+    this.cwd = options.cwd ?? process.cwd();
+    this.options = {
+      maxBody,
+      debug: options.debug ?? false,
+      log: options.log ?? ((message) => console.error(message)),
+    };
+  }
+
+  /** Builds the route table (once); rejects with the reason start-up failed. */
+  ready(): Promise<RouteTable> {
+    this.#building ??= buildRouteTable({ prefix: this.prefix, cwd: this.cwd }).then(
+      (table) => (this.#table = table),
+    );
+    return this.#building;
+  }
+
+  table(): RouteTable | Promise<RouteTable> {
+    return this.#table ?? this.ready();
+  }
+
+  /** Rebuilds the route table from fresh imports; the old table keeps answering until the new one is ready. */
+  async reload(): Promise<RouteTable> {
+    const table = await buildRouteTable({ prefix: this.prefix, cwd: this.cwd, fresh: true });
+    this.#table = table;
+    this.#building = Promise.resolve(table);
+    return table;
+  }
+
+  /** The fetch handler, bound, so fetch servers can take it as `app.fetch`. */
+  readonly fetch = (request: Request): Promise<Response> => handleFetch(this, request);
+
+  /** The node:http `(req, res)` listener. */
+  get listener(): NodeListener {
+    this.#listener ??= toNodeListener(this);
+    return this.#listener;
+  }
+}
+
+/**
+ * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`)
+ * and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
+ *
+ * @example
+ * // server.mjs, served with: REST_PREFIX=controllers npx srvx serve --prod --entry server.mjs
+ * export default createApp();
+ */
+export function createApp(options: Partial<ApplicationOptions> = {}): Application {
+  const prefix = options.prefix ?? process.env.REST_PREFIX;
+  if (!prefix) {
+    throw new Error(
+      'createApp: set REST_PREFIX to the module that holds the controllers, for example REST_PREFIX=controllers',
+    );
+  }
+  const envMaxBody = process.env.REST_MAX_BODY;
+  const app = new Application({
+    ...options,
+    prefix,
+    maxBody: options.maxBody ?? (envMaxBody ? parseByteSize(envMaxBody) : undefined),
+    debug: options.debug ?? ['1', 'true'].includes(process.env.REST_DEBUG ?? ''),
+  });
+  app.ready().catch((error: Error) => {
+    console.error(`restsmith/route: ${error.message}`);
+    process.exit(1);
+  });
+  return app;
+}
+
+const units: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1024,
+  k: 1024,
+  mb: 1024 ** 2,
+  m: 1024 ** 2,
+  gb: 1024 ** 3,
+  g: 1024 ** 3,
+};
+
+/** `1048576`, `512kb`, `1mb` -> bytes; throws a TypeError naming the accepted forms. */
+export function parseByteSize(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = match ? units[match[2].toLowerCase()] : undefined;
+  if (!match || unit === undefined) {
+    throw new TypeError(
+      `${JSON.stringify(text)} is not a size: use bytes or a number with kb, mb or gb (such as 512kb)`,
+    );
+  }
+  return Math.floor(Number(match[1]) * unit);
+}

@@ -1,0 +1,143 @@
+// Binds path bits and keywords to a handler's parameters by position and by name, converting to declared types.
+import type { Keywords } from './controller.js';
+import { HttpError } from './http-error.js';
+import type { HandlerEntry } from './route-table.js';
+import type { ParameterInfo, ValueType } from './signature.js';
+
+/** The argument list for the handler; throws HttpError 400 (or 404 for surplus path bits). */
+export function bindArguments(
+  handler: HandlerEntry,
+  pathArgs: string[],
+  keywords: Keywords,
+): unknown[] {
+  const { positional, rest, keywords: collector } = handler;
+  if (pathArgs.length > positional.length && !rest) {
+    throw new HttpError(
+      404,
+      `${handler.method} takes at most ${positional.length} path argument(s), got ${pathArgs.length}`,
+    );
+  }
+  const args: unknown[] = new Array(positional.length);
+  const bound = new Array<boolean>(positional.length).fill(false);
+  for (let index = 0; index < Math.min(pathArgs.length, positional.length); index++) {
+    args[index] = convert(positional[index], pathArgs[index]);
+    bound[index] = true;
+  }
+  const extra: Keywords | undefined = collector ? (Object.create(null) as Keywords) : undefined;
+  for (const name in keywords) {
+    const index = positional.findIndex((parameter) => parameter.name === name);
+    if (index !== -1) {
+      if (bound[index])
+        throw new HttpError(400, `parameter ${name} was given twice (in the path and by name)`);
+      args[index] = convert(positional[index], keywords[name]);
+      bound[index] = true;
+    } else if (extra) extra[name] = keywords[name];
+    else throw new HttpError(400, `${handler.method} does not accept the parameter ${name}`);
+  }
+  checkRequired(positional, bound);
+  if (rest) args.push(...pathArgs.slice(positional.length).map((bit) => convert(rest, bit)));
+  if (collector && extra) args.push(convertProperties(collector, extra));
+  return args;
+}
+
+function checkRequired(positional: ParameterInfo[], bound: boolean[]): void {
+  const missing = positional.filter((parameter, index) => parameter.required && !bound[index]);
+  if (missing.length > 0) {
+    throw new HttpError(
+      400,
+      `missing required parameter ${missing.map((parameter) => parameter.name).join(', ')}`,
+    );
+  }
+}
+
+function convertProperties(collector: ParameterInfo, extra: Keywords): Keywords {
+  for (const property of collector.properties ?? []) {
+    if (property.name in extra) {
+      extra[property.name] = convertValue(property.name, property.type, extra[property.name]);
+    } else if (property.required) {
+      throw new HttpError(400, `missing required parameter ${property.name}`);
+    }
+  }
+  return extra;
+}
+
+function convert(parameter: ParameterInfo, value: unknown): unknown {
+  return convertValue(parameter.name, parameter.type, value);
+}
+
+/** Text (and JSON values) to the declared type; a value that does not convert is a 400 naming the parameter. */
+export function convertValue(name: string, type: ValueType, value: unknown): unknown {
+  if (type.kind === 'any') return value;
+  if (type.kind === 'array') {
+    const items = Array.isArray(value)
+      ? value
+      : typeof value === 'string'
+        ? value.split(',')
+        : [value];
+    return items.map((item) => convertValue(name, type.of, item));
+  }
+  if (Array.isArray(value)) throw new HttpError(400, `parameter ${name} was given more than once`);
+  const converted = convertScalar(type, value);
+  if (converted === invalid)
+    throw new HttpError(400, `parameter ${name} must be ${describeType(type)}`);
+  return converted;
+}
+
+const invalid = Symbol('invalid');
+
+function convertScalar(type: ValueType, value: unknown): unknown {
+  switch (type.kind) {
+    case 'string':
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return typeof value === 'string' ? value : invalid;
+    case 'number':
+      return toNumber(value);
+    case 'boolean':
+      return toBoolean(value);
+    case 'date':
+      return toDate(value);
+    case 'literal':
+      return type.values.find((literal) => String(literal) === String(value)) ?? invalid;
+    default:
+      return value;
+  }
+}
+
+function toNumber(value: unknown): number | typeof invalid {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : invalid;
+  if (typeof value !== 'string' || value.trim() === '') return invalid;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : invalid;
+}
+
+const truthy = new Set(['true', '1', 'yes', 'on']);
+const falsy = new Set(['false', '0', 'no', 'off']);
+
+function toBoolean(value: unknown): boolean | typeof invalid {
+  if (typeof value === 'boolean') return value;
+  const text = String(value).toLowerCase();
+  return truthy.has(text) ? true : falsy.has(text) ? false : invalid;
+}
+
+function toDate(value: unknown): Date | typeof invalid {
+  if (typeof value !== 'string' && typeof value !== 'number') return invalid;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? invalid : date;
+}
+
+export function describeType(type: ValueType): string {
+  switch (type.kind) {
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'date':
+      return 'a date';
+    case 'literal':
+      return `one of ${type.values.map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'array':
+      return `a list of ${describeType(type.of)}`;
+    default:
+      return 'a string';
+  }
+}

@@ -1,0 +1,115 @@
+// The one request pipeline both gateways share: route, parse, bind, call the handler, shape the answer.
+import { bindArguments } from './bind.js';
+import { parseBody, type BodySource } from './body.js';
+import { RouteResponse, type Files, type Keywords, type RouteRequest } from './controller.js';
+import { HttpError } from './http-error.js';
+import { parseQuery, pathBits } from './path.js';
+import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
+import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
+import { resolveRoute } from './router.js';
+
+/** A request as a gateway hands it over: raw path and query, headers on demand, the body if there is one. */
+export interface Incoming {
+  method: string;
+  path: string;
+  search: string;
+  headers(): Headers;
+  body: BodySource | undefined;
+}
+
+export interface DispatchOptions {
+  maxBody: number;
+  debug: boolean;
+  log(message: string): void;
+}
+
+class IncomingRequest implements RouteRequest {
+  #incoming: Incoming;
+  #headers?: Headers;
+
+  constructor(
+    incoming: Incoming,
+    readonly query: Keywords,
+    readonly body: unknown,
+    readonly files: Files,
+  ) {
+    this.#incoming = incoming;
+  }
+
+  get method(): string {
+    return this.#incoming.method;
+  }
+
+  get path(): string {
+    return this.#incoming.path;
+  }
+
+  get headers(): Headers {
+    this.#headers ??= this.#incoming.headers();
+    return this.#headers;
+  }
+}
+
+export async function dispatch(
+  table: RouteTable,
+  options: DispatchOptions,
+  incoming: Incoming,
+): Promise<Outgoing> {
+  try {
+    return await answer(table, options, incoming);
+  } catch (error) {
+    return errorOutgoing(error, options.debug, options.log);
+  }
+}
+
+async function answer(
+  table: RouteTable,
+  options: DispatchOptions,
+  incoming: Incoming,
+): Promise<Outgoing> {
+  const match = resolveRoute(table.root, pathBits(incoming.path));
+  if (!match) throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}`);
+  const { controller } = match;
+  const handler = selectHandler(controller, incoming.method);
+  if (!handler) {
+    if (incoming.method === 'OPTIONS')
+      return { status: 204, headers: { allow: controller.allow }, body: null };
+    throw new HttpError(
+      405,
+      `${incoming.method} is not allowed here; allowed: ${controller.allow}`,
+      {
+        allow: controller.allow,
+      },
+    );
+  }
+  const query = parseQuery(incoming.search);
+  const parsed = incoming.body ? await parseBody(incoming.body, options.maxBody) : undefined;
+  // A body value wins over a query value of the same name.
+  const keywords = parsed
+    ? Object.assign(Object.create(null) as Keywords, query, parsed.keywords)
+    : query;
+  const args = bindArguments(handler, match.args, keywords);
+  const instance = new controller.type();
+  const response = new RouteResponse();
+  instance.request = new IncomingRequest(incoming, query, parsed?.body, parsed?.files ?? {});
+  instance.response = response;
+  const method = (instance as unknown as Record<string, (...args: unknown[]) => unknown>)[
+    handler.method
+  ];
+  const result = method.apply(instance, args);
+  const value = result instanceof Promise ? await result : result;
+  return toOutgoing(value, response, incoming.method === 'HEAD' && handler.method === 'GET');
+}
+
+/** The handler for the method; HEAD falls back to GET. OPTIONS without a handler is answered by the caller. */
+function selectHandler(controller: ControllerEntry, method: string): HandlerEntry | undefined {
+  const handler = controller.handlers.get(method);
+  if (handler) return handler;
+  return method === 'HEAD' ? controller.handlers.get('GET') : undefined;
+}
+
+/** What a gateway needs from the application: the route table (built once) and the dispatch options. */
+export interface Gateway {
+  readonly options: DispatchOptions;
+  table(): RouteTable | Promise<RouteTable>;
+}
