@@ -53,9 +53,25 @@ function compilerOptionsOf(files: GeneratedFile[]): ts.CompilerOptions {
   );
   const json = (tsconfig?.data as { compilerOptions?: Record<string, unknown> } | undefined)
     ?.compilerOptions;
-  if (!json) return { ...GENERATED_COMPILER_OPTIONS, noEmit: true };
-  const { options } = ts.convertCompilerOptionsFromJson(json, STAGING_ROOT);
-  return { ...options, types: [], noEmit: true, incremental: false, declaration: false };
+  const options = json
+    ? { ...ts.convertCompilerOptionsFromJson(json, STAGING_ROOT).options, types: [] }
+    : GENERATED_COMPILER_OPTIONS;
+  return {
+    lib: [withoutDom(options)],
+    ...options,
+    noEmit: true,
+    incremental: false,
+    declaration: false,
+  };
+}
+
+/**
+ * The target's default library without the DOM: the DOM declarations take seconds to check and a
+ * Nest server does not use them (what it uses of them, `console` or `URL`, @types/node declares and
+ * the staging globals stand in for). An explicit `lib` in the tsconfig is kept.
+ */
+function withoutDom(options: ts.CompilerOptions): string {
+  return ts.getDefaultLibFileName(options).replace('.full.d.ts', '.d.ts');
 }
 
 /**

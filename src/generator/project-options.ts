@@ -1,0 +1,89 @@
+// Turns `rest new` flags and prompt answers into ProjectOptions, once: validated, defaulted, secrets drawn.
+import { randomBytes } from 'node:crypto';
+import { kebabCase } from 'change-case';
+import validatePackageName from 'validate-npm-package-name';
+import { UserError } from '../cli/errors.js';
+import {
+  DATABASES,
+  PACKAGE_MANAGERS,
+  type Database,
+  type PackageManager,
+  type ProjectOptions,
+} from './options.js';
+
+/** What the user gave, from flags or prompts; anything left out takes its default. */
+export interface ProjectInput {
+  name?: string;
+  database?: string;
+  auth?: boolean;
+  signInOnCreate?: boolean;
+  packageManager?: string;
+  /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
+  userAgent?: string;
+}
+
+export const DEFAULT_PROJECT_NAME = 'my-api';
+export const DEFAULT_DATABASE: Database = 'mongodb';
+
+/** Secrets of 32 random bytes: 43 URL-safe characters, safe in `.env` and in a shell. */
+export const drawSecret = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * @example
+ * normaliseProjectOptions({ name: 'my-api', database: 'sqlite' }).secrets.masterKey.length; // 43
+ */
+export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
+  const auth = input.auth ?? true;
+  if (input.signInOnCreate && !auth) {
+    throw new UserError('--sign-in-on-create needs user accounts, which --no-auth turns off', {
+      hint: 'Drop one of --no-auth and --sign-in-on-create.',
+    });
+  }
+  return {
+    name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
+    database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
+    auth,
+    signInOnCreate: input.signInOnCreate ?? false,
+    packageManager: input.packageManager
+      ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
+      : detectPackageManager(input.userAgent),
+    sourceDir: 'src',
+    secrets: { masterKey: drawSecret(), jwtSecret: drawSecret() },
+    resources: [],
+  };
+}
+
+/** The project name is its npm package name and (without a scope) its folder name. */
+export function checkProjectName(name: string): string {
+  const result = validatePackageName(name);
+  if (result.validForNewPackages) return name;
+  const problems = [
+    ...('errors' in result ? (result.errors ?? []) : []),
+    ...('warnings' in result ? (result.warnings ?? []) : []),
+  ];
+  const base = kebabCase(name.replace(/^[._]+/, '')).slice(0, 200);
+  const suggestion = [base, `${base}-api`].find(
+    (candidate) => base !== '' && validatePackageName(candidate).validForNewPackages,
+  );
+  throw new UserError(`invalid project name '${name}': ${problems.join(', ')}`, {
+    hint: suggestion
+      ? `Try '${suggestion}'.`
+      : 'Use lower-case letters, digits and dashes, as in my-api.',
+  });
+}
+
+/** `@acme/api` is written to `api/`, as npm init and nest new do. */
+export const projectFolder = (name: string): string => name.split('/').pop()!;
+
+function oneOf<T extends string>(what: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UserError(`unknown ${what} '${value}'`, {
+    hint: `Choose one of: ${allowed.join(', ')}.`,
+  });
+}
+
+/** The package manager that ran `rest` (`pnpm dlx`, `yarn dlx`, `npx`), npm when unknown. */
+export function detectPackageManager(userAgent: string | undefined): PackageManager {
+  const name = userAgent?.split('/')[0];
+  return PACKAGE_MANAGERS.find((manager) => manager === name) ?? 'npm';
+}

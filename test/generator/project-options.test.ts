@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/cli/errors.js';
+import {
+  detectPackageManager,
+  normaliseProjectOptions,
+  projectFolder,
+} from '../../src/generator/project-options.js';
+
+const userErrorOf = (run: () => unknown): UserError => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UserError) return error;
+    throw error;
+  }
+  throw new Error('expected a UserError');
+};
+
+describe('normaliseProjectOptions', () => {
+  it('takes the defaults for what was not given', () => {
+    const options = normaliseProjectOptions({ userAgent: undefined });
+    expect({ ...options, secrets: undefined }).toEqual({
+      name: 'my-api',
+      database: 'mongodb',
+      auth: true,
+      signInOnCreate: false,
+      packageManager: 'npm',
+      sourceDir: 'src',
+      secrets: undefined,
+      resources: [],
+    });
+  });
+
+  it('keeps every choice that was given', () => {
+    const options = normaliseProjectOptions({
+      name: 'shop-api',
+      database: 'sqlite',
+      auth: true,
+      signInOnCreate: true,
+      packageManager: 'pnpm',
+    });
+    expect(options).toMatchObject({
+      name: 'shop-api',
+      database: 'sqlite',
+      signInOnCreate: true,
+      packageManager: 'pnpm',
+    });
+  });
+
+  it('draws two different URL-safe secrets of at least 32 characters, new each time', () => {
+    const first = normaliseProjectOptions({}).secrets;
+    const second = normaliseProjectOptions({}).secrets;
+    for (const secret of [first.masterKey, first.jwtSecret]) {
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    }
+    expect(first.masterKey).not.toBe(first.jwtSecret);
+    expect(second.masterKey).not.toBe(first.masterKey);
+  });
+
+  it('refuses a name that is not a valid npm package name, suggesting one that is', () => {
+    const error = userErrorOf(() => normaliseProjectOptions({ name: 'My API' }));
+    expect(error.message).toBe(
+      "invalid project name 'My API': name can only contain URL-friendly characters, name can no longer contain capital letters",
+    );
+    expect(error.hint).toBe("Try 'my-api'.");
+    expect(userErrorOf(() => normaliseProjectOptions({ name: 'http' })).hint).toBe(
+      "Try 'http-api'.",
+    );
+  });
+
+  it('refuses an unknown database or package manager, listing the choices', () => {
+    const database = userErrorOf(() => normaliseProjectOptions({ database: 'mysql' }));
+    expect([database.message, database.hint]).toEqual([
+      "unknown database 'mysql'",
+      'Choose one of: mongodb, postgres, sqlite.',
+    ]);
+    const manager = userErrorOf(() => normaliseProjectOptions({ packageManager: 'bun' }));
+    expect(manager.hint).toBe('Choose one of: npm, pnpm, yarn.');
+  });
+
+  it('refuses --sign-in-on-create without user accounts', () => {
+    const error = userErrorOf(() => normaliseProjectOptions({ auth: false, signInOnCreate: true }));
+    expect(error.hint).toBe('Drop one of --no-auth and --sign-in-on-create.');
+  });
+});
+
+describe('detectPackageManager', () => {
+  it('reads the package manager that ran rest from its user agent', () => {
+    expect(detectPackageManager('pnpm/9.12.0 npm/? node/v20.20.0 linux x64')).toBe('pnpm');
+    expect(detectPackageManager('yarn/4.5.0 npm/? node/v20.20.0 linux x64')).toBe('yarn');
+    expect(detectPackageManager('npm/11.0.0 node/v20.20.0 linux x64 workspaces/false')).toBe('npm');
+    expect(detectPackageManager('bun/1.1.0 npm/? node/v20.20.0')).toBe('npm');
+    expect(detectPackageManager(undefined)).toBe('npm');
+  });
+});
+
+describe('projectFolder', () => {
+  it('is the name without its scope', () => {
+    expect(projectFolder('@acme/shop-api')).toBe('shop-api');
+    expect(projectFolder('shop-api')).toBe('shop-api');
+  });
+});
