@@ -31,24 +31,29 @@ export function kindOf(value: unknown): Kind | undefined {
   return (value as Partial<Branded>)[kindKey];
 }
 
-/** How a value reads in an error message: `object type User`, `the string "Int"`. */
+/** How a value reads in an error message: `ObjectType User`, `the string "Int"`. */
 export function describe(value: unknown): string {
   const kind = kindOf(value);
   const name = (value as { name?: unknown } | null)?.name;
   if (kind && typeof name === 'string') return `${kind} ${name}`;
-  if (kind) return `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}`;
+  if (kind) return withArticle(kind);
   if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
   if (value === null || value === undefined) return String(value);
-  return `a ${typeof value}`;
+  return withArticle(
+    typeof value === 'object' ? 'object that is no schema definition' : typeof value,
+  );
+}
+
+export function withArticle(noun: string): string {
+  return `${/^[AEIOUaeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 /** Builds the `isX`/`assertX` pair for one kind. */
 export function kindGuards<T>(kind: Kind) {
-  const article = /^[AEIOU]/.test(kind) ? 'an' : 'a';
   const is = (value: unknown): value is T => kindOf(value) === kind;
   const assert = (value: unknown, where = 'value'): T => {
     if (!is(value)) {
-      throw new SchemaError(`${where} must be ${article} ${kind}, got ${describe(value)}`);
+      throw new SchemaError(`${where} must be ${withArticle(kind)}, got ${describe(value)}`);
     }
     return value;
   };

@@ -38,7 +38,7 @@ function defaultMismatch(argument: Argument): string | null {
   }
   if (kind === 'ScalarType') return null;
   if (kind === 'EnumType' || kind === 'InputType') {
-    return `has a ${kind === 'EnumType' ? 'enum' : 'input'} type, whose defaults restsmith/schema values cannot express: drop the default`;
+    return `has ${kind === 'EnumType' ? 'an enum' : 'an input'} type, whose defaults restsmith/schema values cannot express: drop the default`;
   }
   const accepts = builtInAccepts[argument.type.name];
   if (accepts && !accepts(value)) {

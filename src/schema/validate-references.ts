@@ -1,7 +1,7 @@
 // validate(): every type a definition names is the one added to the schema, and of the right kind.
 import { problem, type SchemaProblem } from './errors.js';
 import type { NamedType } from './field.js';
-import { describe, kindOf, type Kind } from './kinds.js';
+import { describe, kindOf, withArticle, type Kind } from './kinds.js';
 import type { Schema } from './schema.js';
 
 type Position = 'output' | 'input' | 'any';
@@ -40,7 +40,7 @@ function kindProblem(
   if (position === 'input' && !inputKinds.has(kind)) {
     return problem(
       coordinate,
-      `has type ${type.name}, ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}, but arguments and input fields need input types: use an InputType, a scalar or an enum`,
+      `has type ${type.name}, ${withArticle(kind)}, but arguments and input fields need input types: use an InputType, a scalar or an enum`,
     );
   }
   return null;
@@ -65,7 +65,7 @@ export function referenceProblem(
   if (added !== type) {
     return problem(
       coordinate,
-      `refers to a ${kindOf(type)} named ${type.name} that is not the ${describe(added)} added to the schema: use the added one`,
+      `refers to a different ${kindOf(type)} named ${type.name} than the ${describe(added)} added to the schema: use the added one`,
     );
   }
   return kindProblem(coordinate, type, position);
