@@ -19,9 +19,9 @@ export interface WriteOptions {
 }
 
 /** Ctrl-C (or SIGTERM) arrived while writing; everything written so far was undone. */
-export class WriteInterruptedError extends Error {
+export class WriteInterruptedError extends UserError {
   constructor(message = 'interrupted: nothing was written') {
-    super(message);
+    super(message, { exitCode: 130 });
     this.name = 'WriteInterruptedError';
   }
 }
@@ -64,19 +64,19 @@ const stagingFolderFor = (target: string): string =>
 
 /** Turns SIGINT/SIGTERM into a flag the write loops check, so they stop between files and clean up. */
 async function whileGuarded(work: (interrupted: Interrupted) => Promise<void>): Promise<void> {
-  let signal: NodeJS.Signals | undefined;
-  const onSignal = (received: NodeJS.Signals) => {
-    signal = received;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
-    await work(() => signal !== undefined);
+    await work(() => stopped);
     // Too late to undo: the write had finished. Stop anyway, as the user asked.
-    if (signal) throw new WriteInterruptedError('interrupted: the files were all written');
+    if (stopped) throw new WriteInterruptedError('interrupted: the files were all written');
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
 }
 

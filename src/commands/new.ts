@@ -1,0 +1,85 @@
+// `rest new [NAME]`: generates a NestJS REST API project, then commits it and installs its dependencies.
+import { resolve } from 'node:path';
+import { Args, Flags } from '@oclif/core';
+import { projectFiles } from '../../templates-ast/project.js';
+import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
+import { GeneratedCodeError } from '../generator/diagnostics.js';
+import { createProject } from '../generator/new-project.js';
+import { DATABASES, PACKAGE_MANAGERS } from '../generator/options.js';
+import { createProgress } from '../generator/progress.js';
+import {
+  normaliseProjectOptions,
+  projectFolder,
+  type ProjectInput,
+} from '../generator/project-options.js';
+import { askForMissing, canPrompt } from '../generator/prompts.js';
+
+registerUserFacingError(GeneratedCodeError);
+
+export default class New extends BaseCommand {
+  static override description =
+    'Generate a NestJS REST API project: user accounts, master key, JWT, list queries, tests';
+
+  static override examples = [
+    '<%= config.bin %> new my-api',
+    '<%= config.bin %> new my-api --database sqlite --yes',
+    '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
+    '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
+  ];
+
+  static override args = {
+    name: Args.string({ description: 'Project name: its folder and npm package name (my-api)' }),
+  };
+
+  static override flags = {
+    database: Flags.string({ description: 'Database (default: mongodb)', options: [...DATABASES] }),
+    auth: Flags.boolean({
+      description: 'User accounts: sign-up, sign-in, JWT, roles (default: on)',
+      allowNo: true,
+    }),
+    'sign-in-on-create': Flags.boolean({ description: 'POST /users answers { token, user }' }),
+    'package-manager': Flags.string({
+      description: 'Package manager (default: the one running rest, else npm)',
+      options: [...PACKAGE_MANAGERS],
+    }),
+    'skip-install': Flags.boolean({ description: 'Do not install dependencies' }),
+    'skip-git': Flags.boolean({ description: 'Do not create a git repository' }),
+    yes: Flags.boolean({
+      char: 'y',
+      description: 'Take the defaults for what no flag gives; never prompt',
+    }),
+    force: Flags.boolean({
+      description: 'Write into a folder that is not empty, overwriting files',
+    }),
+    'dry-run': Flags.boolean({
+      description: 'List the files that would be written; write nothing',
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(New);
+    const given: ProjectInput = {
+      name: args.name,
+      database: flags.database,
+      auth: flags.auth,
+      signInOnCreate: flags['sign-in-on-create'] || undefined,
+      packageManager: flags['package-manager'],
+      userAgent: process.env.npm_config_user_agent,
+    };
+    const options = normaliseProjectOptions(
+      canPrompt(flags.yes) ? await askForMissing(given) : given,
+    );
+    const folder = projectFolder(options.name);
+    await createProject({
+      options,
+      folder,
+      target: resolve(folder),
+      force: flags.force,
+      dryRun: flags['dry-run'],
+      skipInstall: flags['skip-install'],
+      skipGit: flags['skip-git'],
+      progress: createProgress(Boolean(process.stdout.isTTY), (text) => this.log(text)),
+      files: projectFiles,
+    });
+  }
+}

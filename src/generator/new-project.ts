@@ -1,0 +1,99 @@
+// `rest new` from options to a ready project: render, write once, first commit, install, next steps.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UserError } from '../cli/errors.js';
+import type { GeneratedFile } from './generated-file.js';
+import { nextSteps } from './next-steps.js';
+import type { ProjectOptions } from './options.js';
+import { formatPlan } from './plan.js';
+import type { Progress } from './progress.js';
+import { renderFiles } from './render.js';
+import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
+import { writeFiles } from './write.js';
+
+export interface NewProjectRun {
+  options: ProjectOptions;
+  /** Absolute path of the project folder. */
+  target: string;
+  /** The folder as the user should type it after `cd`. */
+  folder: string;
+  force: boolean;
+  dryRun: boolean;
+  skipInstall: boolean;
+  skipGit: boolean;
+  progress: Progress;
+  /** The project's files: templates-ast/project.ts's `projectFiles` in the real command. */
+  files: (options: ProjectOptions) => GeneratedFile[];
+}
+
+export async function createProject(run: NewProjectRun): Promise<void> {
+  const rendered = await inStep(run.progress, 'Generating the project', async () =>
+    renderFiles(run.files(run.options)),
+  );
+  if (run.dryRun) {
+    const plan = await writeFiles(run.target, rendered, { force: run.force, dryRun: true });
+    run.progress.log(`Dry run: would write ${plan.files.length} files to ${run.folder}/`);
+    run.progress.log(formatPlan(plan));
+    return;
+  }
+  await inStep(run.progress, `Writing ${rendered.length} files to ${run.folder}/`, () =>
+    writeFiles(run.target, rendered, { force: run.force }),
+  );
+  if (!run.skipGit) await commitFirst(run);
+  const installed = run.skipInstall ? true : await install(run);
+  run.progress.log('');
+  run.progress.log(
+    nextSteps(run.options, { folder: run.folder, installed: !run.skipInstall && installed }),
+  );
+  if (!installed) {
+    throw new UserError(
+      `the project is complete in ${run.folder}/, but installing its dependencies failed`,
+      {
+        hint: `Retry with: cd ${run.folder} && ${installCommand(run.options.packageManager).join(' ')}`,
+      },
+    );
+  }
+}
+
+async function inStep<T>(progress: Progress, text: string, work: () => Promise<T>): Promise<T> {
+  const step = progress.start(text);
+  try {
+    const result = await work();
+    step.succeed();
+    return result;
+  } catch (error) {
+    step.fail();
+    throw error;
+  }
+}
+
+const GIT_NOTES: Record<Exclude<GitOutcome, 'committed'>, string> = {
+  'no-git': 'git is not installed: no repository was created',
+  'inside-repository':
+    'the folder is inside a git repository already: no new repository was created',
+  'commit-failed':
+    'git init done, but the first commit failed (are user.name and user.email set?): the files are staged',
+};
+
+async function commitFirst(run: NewProjectRun): Promise<void> {
+  const step = run.progress.start('Creating a git repository');
+  const outcome = await initGit(run.target);
+  if (outcome === 'committed') step.succeed('Created a git repository with a first commit');
+  else step.skip(GIT_NOTES[outcome]);
+}
+
+async function install(run: NewProjectRun): Promise<boolean> {
+  const manager = run.options.packageManager;
+  const logFile = join(mkdtempSync(join(tmpdir(), 'rest-new-')), 'install.log');
+  const step = run.progress.start(`Installing dependencies with ${manager} (output in ${logFile})`);
+  const result = await installDependencies(run.target, manager, logFile);
+  if (result.ok) {
+    step.succeed(`Installed dependencies with ${manager}`);
+    return true;
+  }
+  step.fail(`Installing dependencies failed: ${result.reason}`);
+  const tail = tailOf(logFile);
+  if (tail) run.progress.log(`Last lines of ${logFile}:\n${tail}`);
+  return false;
+}

@@ -1,0 +1,47 @@
+// What to do once `rest new` is done: start the server, then sign up and sign in with curl.
+import type { PackageManager, ProjectOptions } from './options.js';
+
+const runScript = (manager: PackageManager, script: string): string =>
+  manager === 'npm' ? `npm run ${script}` : `${manager} ${script}`;
+
+const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
+  mongodb:
+    'MongoDB: MONGODB_URI in .env, or, when it is unset, an embedded MongoDB kept in .data/.',
+  postgres: 'PostgreSQL: set DATABASE_URL in .env to your server.',
+  sqlite: 'SQLite: the database is a file in .data/, nothing to install.',
+};
+
+/**
+ * The lines printed at the end. Secrets are never printed: the curl lines read MASTER_KEY from .env.
+ *
+ * @example
+ * nextSteps(options, { folder: 'my-api', installed: true });
+ */
+export function nextSteps(
+  options: ProjectOptions,
+  context: { folder: string; installed: boolean },
+): string {
+  const manager = options.packageManager;
+  const lines = [
+    `Next steps:`,
+    `  cd ${context.folder}`,
+    ...(context.installed ? [] : [`  ${manager} install`]),
+    `  ${runScript(manager, 'dev')}`,
+    '',
+    DATABASE_NOTES[options.database],
+  ];
+  if (options.auth) lines.push('', ...signUpLines());
+  lines.push('', `Add a resource API: rest api article (inside ${context.folder}).`);
+  return lines.join('\n');
+}
+
+function signUpLines(): string[] {
+  const url = 'http://localhost:9000';
+  return [
+    'The master key is MASTER_KEY in .env (keep it secret). In the project folder, sign up and sign in:',
+    `  export MASTER_KEY="$(grep '^MASTER_KEY=' .env | cut -d= -f2-)"`,
+    `  curl -X POST ${url}/users -d "access_token=$MASTER_KEY" -d email=ada@example.com -d password=secret123`,
+    `  curl -X POST ${url}/auth -u ada@example.com:secret123 -d "access_token=$MASTER_KEY"`,
+    `  curl ${url}/users/me -H "Authorization: Bearer <token from the sign-in>"`,
+  ];
+}

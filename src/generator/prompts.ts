@@ -1,0 +1,74 @@
+// The questions `rest new` asks in a terminal, only for the choices no flag gave.
+import { confirm, input, select } from '@inquirer/prompts';
+import { UserError } from '../cli/errors.js';
+import { DATABASES, PACKAGE_MANAGERS } from './options.js';
+import {
+  checkProjectName,
+  DEFAULT_DATABASE,
+  DEFAULT_PROJECT_NAME,
+  detectPackageManager,
+  type ProjectInput,
+} from './project-options.js';
+
+/**
+ * Whether questions may be asked: both ends are a terminal, `--yes` was not given and this is not
+ * CI (where a TTY can be faked but nobody answers).
+ */
+export function canPrompt(yes: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
+  return !yes && !ci && Boolean(process.stdin.isTTY) && Boolean(process.stdout.isTTY);
+}
+
+/** Asks for every choice `given` leaves out; Ctrl-C cancels with nothing written. */
+export async function askForMissing(given: ProjectInput): Promise<ProjectInput> {
+  try {
+    return await ask(given);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      throw new UserError('cancelled: nothing was written', { exitCode: 130 });
+    }
+    throw error;
+  }
+}
+
+async function ask(given: ProjectInput): Promise<ProjectInput> {
+  // A bad name on the command line fails before any question is asked.
+  if (given.name !== undefined) checkProjectName(given.name);
+  const answers = { ...given };
+  answers.name ??= await input({
+    message: 'Project name (its folder and npm package name)',
+    default: DEFAULT_PROJECT_NAME,
+    validate: validName,
+  });
+  answers.database ??= await select({
+    message: 'Database',
+    choices: DATABASES.map((value) => ({ value })),
+    default: DEFAULT_DATABASE,
+  });
+  answers.auth ??= await confirm({
+    message: 'User accounts (sign-up, sign-in, roles)?',
+    default: true,
+  });
+  if (answers.auth) {
+    answers.signInOnCreate ??= await confirm({
+      message: 'Sign the new user in on sign-up (POST /users answers { token, user })?',
+      default: false,
+    });
+  }
+  answers.packageManager ??= await select({
+    message: 'Package manager',
+    choices: PACKAGE_MANAGERS.map((value) => ({ value })),
+    default: detectPackageManager(given.userAgent),
+  });
+  return answers;
+}
+
+function validName(name: string): true | string {
+  try {
+    checkProjectName(name);
+    return true;
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return error.hint ? `${error.message}. ${error.hint}` : error.message;
+  }
+}
