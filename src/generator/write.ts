@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { UserError } from '../cli/errors.js';
 import {
   planWrite,
   type EditedFile,
