@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import dedent from 'dedent';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { UserError } from '../../src/cli/errors.js';
+import { GeneratedCodeError } from '../../src/generator/diagnostics.js';
+import type { GeneratedFile } from '../../src/generator/generated-file.js';
+import { createProject, type NewProjectRun } from '../../src/generator/new-project.js';
+import { normaliseProjectOptions } from '../../src/generator/project-options.js';
+import { createProgress } from '../../src/generator/progress.js';
+
+// A stand-in for templates-ast/project.ts: whole projects are the templates' tests' business.
+const standInFiles = (): GeneratedFile[] => [
+  { kind: 'json', path: 'package.json', data: { name: 'my-api', private: true } },
+  { kind: 'text', path: '.env', text: 'MASTER_KEY=not-printed\n' },
+  {
+    kind: 'typescript',
+    path: 'src/main.ts',
+    imports: [{ from: 'src/app.module.ts', named: ['AppModule'] }],
+    structure: { statements: ['export const root = AppModule;'] },
+  },
+  {
+    kind: 'typescript',
+    path: 'src/app.module.ts',
+    imports: [],
+    structure: { statements: ['export class AppModule {}'] },
+  },
+];
+
+let parent: string;
+let output: string[];
+beforeEach(() => {
+  parent = mkdtempSync(join(tmpdir(), 'rest-new-'));
+  output = [];
+});
+
+function runWith(changes: Partial<NewProjectRun>): Promise<void> {
+  return createProject({
+    options: normaliseProjectOptions({ name: 'my-api', database: 'sqlite' }),
+    target: join(parent, 'my-api'),
+    folder: 'my-api',
+    force: false,
+    dryRun: false,
+    skipInstall: true,
+    skipGit: true,
+    progress: createProgress(false, (text) => output.push(...text.split('\n'))),
+    files: standInFiles,
+    ...changes,
+  });
+}
+
+describe('createProject (with a stand-in file list)', () => {
+  it('writes the files, commits them and prints the next steps without the secrets', async () => {
+    await runWith({ skipGit: false });
+    const target = join(parent, 'my-api');
+    expect(readFileSync(join(target, 'src/main.ts'), 'utf8')).toBe(
+      "import { AppModule } from './app.module';\n\nexport const root = AppModule;\n",
+    );
+    const log = execFileSync('git', ['log', '--format=%s', '--name-only'], { cwd: target });
+    expect(log.toString()).toContain('Initial commit from rest new');
+    expect(log.toString()).toContain('src/app.module.ts');
+    expect(output.join('\n')).not.toContain('not-printed');
+    expect(output.slice(-14).join('\n')).toBe(dedent`
+      Next steps:
+        cd my-api
+        npm install
+        npm run dev
+
+      SQLite: the database is a file in .data/, nothing to install.
+
+      The master key is MASTER_KEY in .env (keep it secret). In the project folder, sign up and sign in:
+        export MASTER_KEY="$(grep '^MASTER_KEY=' .env | cut -d= -f2-)"
+        curl -X POST http://localhost:9000/users -d "access_token=$MASTER_KEY" -d email=ada@example.com -d password=secret123
+        curl -X POST http://localhost:9000/auth -u ada@example.com:secret123 -d "access_token=$MASTER_KEY"
+        curl http://localhost:9000/users/me -H "Authorization: Bearer <token from the sign-in>"
+
+      Add a resource API: rest api article (inside my-api).
+    `);
+  });
+
+  it('writes nothing when the generated code does not compile', async () => {
+    const broken = (): GeneratedFile[] => [
+      ...standInFiles(),
+      {
+        kind: 'typescript',
+        path: 'src/users/users.module.ts',
+        imports: [{ from: 'src/users/users.service.ts', named: ['UsersService'] }],
+        structure: { statements: ['export const providers = [UsersService];'] },
+      },
+    ];
+    await expect(runWith({ files: broken })).rejects.toBeInstanceOf(GeneratedCodeError);
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it('--dry-run lists the files and writes nothing', async () => {
+    await runWith({ dryRun: true });
+    expect(output.slice(-5).join('\n')).toBe(dedent`
+      Dry run: would write 4 files to my-api/
+      create  package.json
+      create  .env
+      create  src/main.ts
+      create  src/app.module.ts
+    `);
+    expect(existsSync(join(parent, 'my-api'))).toBe(false);
+  });
+
+  it('keeps the complete project when the install fails, and says how to retry', async () => {
+    const unresolvable = (): GeneratedFile[] => [
+      ...standInFiles().filter((file) => file.path !== 'package.json'),
+      {
+        kind: 'json',
+        path: 'package.json',
+        data: { name: 'my-api', dependencies: { 'left-pad': 'file:./no-such-package.tgz' } },
+      },
+    ];
+    const error = await runWith({ files: unresolvable, skipInstall: false }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).message).toBe(
+      'the project is complete in my-api/, but installing its dependencies failed',
+    );
+    expect((error as UserError).hint).toBe('Retry with: cd my-api && npm install');
+    expect(output.join('\n')).toMatch(
+      /failed: Installing dependencies failed: npm exited with \d+/,
+    );
+    expect(output.join('\n')).toContain('npm error enoent');
+    expect(readdirSync(join(parent, 'my-api')).sort()).toEqual(
+      ['.env', 'package.json', 'src'].sort(),
+    );
+  });
+});
