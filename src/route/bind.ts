@@ -4,19 +4,13 @@ import { HttpError } from './http-error.js';
 import type { HandlerEntry } from './route-table.js';
 import type { ParameterInfo, ValueType } from './signature.js';
 
-/** The argument list for the handler; throws HttpError 400 (or 404 for surplus path bits). */
+/** The argument list for the handler (the caller has checked the number of path bits); throws HttpError 400. */
 export function bindArguments(
   handler: HandlerEntry,
   pathArgs: string[],
   keywords: Keywords,
 ): unknown[] {
   const { positional, rest, keywords: collector } = handler;
-  if (pathArgs.length > positional.length && !rest) {
-    throw new HttpError(
-      404,
-      `${handler.method} takes at most ${positional.length} path argument(s), got ${pathArgs.length}`,
-    );
-  }
   const args: unknown[] = new Array(positional.length);
   const bound = new Array<boolean>(positional.length).fill(false);
   for (let index = 0; index < Math.min(pathArgs.length, positional.length); index++) {

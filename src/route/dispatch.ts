@@ -82,6 +82,10 @@ async function answer(
       },
     );
   }
+  if (match.args.length > handler.positional.length && !handler.rest) {
+    const takes = `${controller.name}.${handler.method} takes ${handler.positional.length} path argument(s)`;
+    throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}: ${takes}`);
+  }
   const query = parseQuery(incoming.search);
   const parsed = incoming.body ? await parseBody(incoming.body, options.maxBody) : undefined;
   // A body value wins over a query value of the same name.

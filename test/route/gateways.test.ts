@@ -1,0 +1,86 @@
+// The shared suite: every case through the node listener (HTTP), app.fetch, and app.fetch under srvx (HTTP).
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Application } from '../../src/route/index.js';
+import { allCases } from './cases.js';
+import {
+  appFixture,
+  root,
+  startServer,
+  viaFetch,
+  viaHttp,
+  type Answer,
+  type Started,
+} from './gateways.js';
+
+const logged: string[] = [];
+const app = new Application({
+  prefix: 'controllers',
+  cwd: appFixture,
+  maxBody: 1024,
+  log: (line) => logged.push(line),
+});
+let server: Server;
+let port: number;
+let srvx: Started;
+
+beforeAll(async () => {
+  await app.ready();
+  server = createServer(app.listener).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+  srvx = await startServer(
+    process.execPath,
+    [
+      resolve(root, 'node_modules/srvx/bin/srvx.mjs'),
+      'serve',
+      '--prod',
+      '--entry',
+      'server.mjs',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ],
+    appFixture,
+    { REST_PREFIX: 'controllers', REST_MAX_BODY: '1kb' },
+  );
+});
+
+afterAll(async () => {
+  server?.close();
+  await srvx?.stop();
+});
+
+describe.each(allCases)('$method $path: $name', (testCase) => {
+  const answers: Record<string, Answer> = {};
+
+  it('node listener over HTTP', async () => {
+    answers.node = await viaHttp(port, testCase);
+    expect(answers.node).toEqual({ headers: {}, ...testCase.expect });
+  });
+
+  it('fetch handler in process', async () => {
+    answers.fetch = await viaFetch(app.fetch, testCase);
+    expect(answers.fetch).toEqual({ headers: {}, ...testCase.expect });
+  });
+
+  it('fetch handler under srvx over HTTP', async () => {
+    answers.srvx = await viaHttp(srvx.port, testCase);
+    expect(answers.srvx).toEqual({ headers: {}, ...testCase.expect });
+  });
+
+  it('every gateway answers identically', () => {
+    expect(answers.fetch).toEqual(answers.node);
+    expect(answers.srvx).toEqual(answers.node);
+  });
+});
+
+describe('logging', () => {
+  it('logs the thrown error it hides from the client', () => {
+    expect(logged.some((line) => line.includes('database password is hunter2'))).toBe(true);
+  });
+});
