@@ -6,7 +6,7 @@ import { UserError } from '../cli/errors.js';
 import type { GeneratedFile } from './generated-file.js';
 import { nextSteps } from './next-steps.js';
 import type { ProjectOptions } from './options.js';
-import { formatPlan } from './plan.js';
+import { checkTarget, formatPlan } from './plan.js';
 import type { Progress } from './progress.js';
 import { renderFiles } from './render.js';
 import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
@@ -28,6 +28,7 @@ export interface NewProjectRun {
 }
 
 export async function createProject(run: NewProjectRun): Promise<void> {
+  await checkTarget(run.target, { force: run.force });
   const rendered = await inStep(run.progress, 'Generating the project', async () =>
     renderFiles(run.files(run.options)),
   );

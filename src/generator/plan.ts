@@ -37,7 +37,7 @@ export interface EditedFile extends RenderedFile {
   edit?: boolean;
 }
 
-type FolderState = 'missing' | 'empty' | 'non-empty';
+export type FolderState = 'missing' | 'empty' | 'non-empty';
 
 export async function planWrite(
   targetPath: string,
@@ -45,6 +45,17 @@ export async function planWrite(
   options: { force?: boolean; mode?: WriteMode },
 ): Promise<WritePlan> {
   const target = resolve(targetPath);
+  const state = await checkTarget(target, options);
+  const files = await Promise.all(rendered.map((file) => planFile(target, file)));
+  if (options.mode === 'existing' && !options.force) refuseOverwrites(files, rendered);
+  return { target, newFolder: state === 'missing', files, written: false };
+}
+
+/** Refuses a target the mode cannot write to; cheap, so a command can call it before rendering. */
+export async function checkTarget(
+  target: string,
+  options: { force?: boolean; mode?: WriteMode },
+): Promise<FolderState> {
   const state = await folderState(target);
   const mode = options.mode ?? 'new';
   if (mode === 'new' && state === 'non-empty' && !options.force) {
@@ -55,9 +66,7 @@ export async function planWrite(
   if (mode === 'existing' && state === 'missing') {
     throw new UserError(`${target} does not exist`, { hint: 'Run this inside a project.' });
   }
-  const files = await Promise.all(rendered.map((file) => planFile(target, file)));
-  if (mode === 'existing' && !options.force) refuseOverwrites(files, rendered);
-  return { target, newFolder: state === 'missing', files, written: false };
+  return state;
 }
 
 async function folderState(target: string): Promise<FolderState> {

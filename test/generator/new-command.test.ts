@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+const bin = resolve('bin/run.js');
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/**
+ * Runs the built CLI with stdin an open pipe that never sends anything: a command that prompted
+ * would wait for ever, and is stopped after `timeout`.
+ */
+function rest(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  const { CI: _ci, ...inherited } = process.env;
+  const child = spawn('node', [bin, ...args], {
+    cwd,
+    env: { ...inherited, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const result: Result = { code: null, stdout: '', stderr: '', timedOut: false };
+  child.stdout.on('data', (chunk: Buffer) => (result.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (result.stderr += chunk.toString()));
+  const timer = setTimeout(() => {
+    result.timedOut = true;
+    child.kill();
+  }, 20_000);
+  return new Promise((done) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      // oclif wraps error messages at the terminal width: unwrap them to compare the text.
+      done({ ...result, code, stderr: result.stderr.replace(/\s*\n\s*›\s+/g, ' ') });
+    }),
+  );
+}
+
+let cwd: string;
+beforeEach(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'rest-new-cli-'));
+});
+
+describe('rest new (the built CLI)', () => {
+  it('--dry-run lists the files of the project and writes nothing', async () => {
+    const result = await rest(
+      ['new', 'x', '--yes', '--skip-install', '--skip-git', '--dry-run'],
+      cwd,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Dry run: would write \d+ files to x\/$/m);
+    expect(result.stdout).toMatch(/^create {2}package\.json$/m);
+    expect(result.stdout).toMatch(/^create {2}src\/main\.ts$/m);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('without a terminal, takes the defaults and never waits for an answer', async () => {
+    const result = await rest(['new', '--skip-install', '--skip-git', '--dry-run'], cwd);
+    expect(result.timedOut).toBe(false);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Dry run: would write');
+    expect(result.stdout).toContain('to my-api/');
+  });
+
+  it('refuses a name that is not an npm package name, with a fix, and writes nothing', async () => {
+    const result = await rest(['new', 'My API', '--yes', '--skip-install'], cwd);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "invalid project name 'My API': name can only contain URL-friendly characters",
+    );
+    expect(result.stderr).toContain("Try 'my-api'.");
+    expect(result.stderr).not.toMatch(/\bat .+\.js:\d+/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('refuses a folder that is not empty unless --force', async () => {
+    mkdirSync(join(cwd, 'x'));
+    writeFileSync(join(cwd, 'x', 'notes.txt'), 'mine\n');
+    const result = await rest(['new', 'x', '--yes', '--skip-install', '--skip-git'], cwd);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${join(cwd, 'x')} already exists and is not empty`);
+    expect(result.stderr).toContain('pass --force');
+    expect(readdirSync(join(cwd, 'x'))).toEqual(['notes.txt']);
+  });
+
+  it('refuses an unknown database and --sign-in-on-create without accounts', async () => {
+    const database = await rest(['new', 'x', '--yes', '--database', 'mysql'], cwd);
+    expect(database.code).toBe(2);
+    expect(database.stderr).toContain(
+      'Expected --database=mysql to be one of: mongodb, postgres, sqlite',
+    );
+    const signIn = await rest(['new', 'x', '--yes', '--no-auth', '--sign-in-on-create'], cwd);
+    expect(signIn.code).toBe(1);
+    expect(signIn.stderr).toContain('Drop one of --no-auth and --sign-in-on-create.');
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+});
