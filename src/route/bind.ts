@@ -90,6 +90,8 @@ function convertScalar(type: ValueType, value: unknown): unknown {
       return toBoolean(value);
     case 'date':
       return toDate(value);
+    case 'file':
+      return value instanceof Blob ? value : invalid;
     case 'literal':
       return type.values.find((literal) => String(literal) === String(value)) ?? invalid;
     default:
@@ -127,6 +129,8 @@ export function describeType(type: ValueType): string {
       return 'true or false';
     case 'date':
       return 'a date';
+    case 'file':
+      return 'a file (multipart/form-data)';
     case 'literal':
       return `one of ${type.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'array':

@@ -37,7 +37,15 @@ export function openApiDocument(
     openapi: '3.1.0',
     info: { title, version },
     paths: sorted,
-    components: { schemas: { Error: errorSchema } },
+    components: {
+      schemas: { Error: errorSchema },
+      responses: {
+        Error: {
+          description: 'An error: { statusCode, error, message }',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    },
   };
 }
 
@@ -80,10 +88,7 @@ function operation(controller: ControllerEntry, handler: HandlerEntry, path: str
     ...(body && named.length ? { requestBody: requestBody(named, handler) } : {}),
     responses: {
       '200': { description: 'The handler result as JSON' },
-      default: {
-        description: 'An error',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
+      default: { $ref: '#/components/responses/Error' },
     },
     ...(handler.rest
       ? { description: `Further path bits are passed as ${handler.rest.name}.` }
@@ -136,6 +141,8 @@ function schemaOf(type: ValueType): Schema {
       return { type: 'boolean' };
     case 'date':
       return { type: 'string', format: 'date-time' };
+    case 'file':
+      return { type: 'string', format: 'binary' };
     case 'literal':
       return { enum: type.values };
     case 'array':

@@ -71,7 +71,7 @@ export async function buildRouteTable({
       for (const [name, type] of await controllerExports(file, cwd, fresh)) {
         const entry = controllerEntry(name, type, file, bits, reader);
         const existing = node.classes.get(name);
-        if (existing) throw collision(`class ${name}`, existing.file, file, cwd);
+        if (existing) throw collision(`class ${name} is defined both`, existing.file, file, cwd);
         node.classes.set(name, entry);
         controllers.push(entry);
       }
@@ -150,7 +150,9 @@ function checkDefaultCollisions(node: ModuleNode, cwd: string): void {
     const rival = name === undefined ? undefined : node.classes.get(name);
     if (fallback && rival) {
       const path = '/' + [...child.bits].join('/');
-      throw collision(`${path}: class ${rival.name} and Default`, rival.file, fallback.file, cwd);
+      throw new RouteTableError(
+        `route collision: ${path} would be answered by class ${rival.name} in ${relative(cwd, rival.file)} and by Default in ${relative(cwd, fallback.file)}`,
+      );
     }
     checkDefaultCollisions(child, cwd);
   }
@@ -158,6 +160,6 @@ function checkDefaultCollisions(node: ModuleNode, cwd: string): void {
 
 function collision(what: string, first: string, second: string, cwd: string): RouteTableError {
   return new RouteTableError(
-    `route collision, ${what} defined twice: in ${relative(cwd, first)} and in ${relative(cwd, second)}`,
+    `route collision: ${what} in ${relative(cwd, first)} and in ${relative(cwd, second)}`,
   );
 }

@@ -16,6 +16,7 @@ export type ValueType =
   | { kind: 'number' }
   | { kind: 'boolean' }
   | { kind: 'date' }
+  | { kind: 'file' }
   | { kind: 'literal'; values: Array<string | number> }
   | { kind: 'array'; of: ValueType };
 
@@ -145,6 +146,7 @@ function readType(node: TypeNode | undefined): ValueType | undefined {
 function readReference(node: TypeReferenceNode): ValueType {
   const name = node.getTypeName().getText();
   if (name === 'Date') return { kind: 'date' };
+  if (name === 'File' || name === 'Blob') return { kind: 'file' };
   if (name === 'Array' || name === 'ReadonlyArray') {
     return { kind: 'array', of: readType(node.getTypeArguments()[0]) ?? anyType };
   }

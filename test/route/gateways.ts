@@ -75,7 +75,7 @@ export async function viaFetch(
     new Request(`http://localhost${testCase.path}`, {
       method: testCase.method,
       headers,
-      body: bytes,
+      body: bytes as BodyInit | undefined,
     }),
   );
   return {
@@ -102,7 +102,7 @@ export function startServer(
   const { TEST: _test, VITEST: _vitest, NODE_ENV: _nodeEnv, ...inherited } = process.env;
   const child = spawn(command, args, {
     cwd,
-    env: { ...inherited, ...env },
+    env: { ...inherited, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -116,8 +116,7 @@ export function startServer(
     const timer = setTimeout(() => reject(new Error(`no address within 20s:\n${output}`)), 20_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      // Colour codes may sit inside the address line when the parent forces colour.
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolvePromise({ port: Number(match[1]), output: () => output, stop });

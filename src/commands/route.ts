@@ -1,0 +1,119 @@
+// `rest route`: serves the controllers below a prefix module with path routing, or prints their OpenAPI document.
+import { Flags } from '@oclif/core';
+import { BaseCommand } from '../cli/base-command.js';
+import { UserError } from '../cli/errors.js';
+import { Application, parseByteSize } from '../route/application.js';
+import { openApiDocument } from '../route/openapi.js';
+import { RouteTableError } from '../route/route-table.js';
+import { PrefixError } from '../route/scan.js';
+import { HostError, parseHost, startServer, watchPrefix } from '../route/serve.js';
+
+export default class Route extends BaseCommand {
+  static override description =
+    'Serve the controllers below a prefix module: METHOD /module/class/args?kwargs reaches Class.METHOD(args, kwargs)';
+
+  static override examples = [
+    '<%= config.bin %> route --prefix=controllers',
+    '<%= config.bin %> route --prefix=app.controllers --host=0.0.0.0:8080 --watch',
+    '<%= config.bin %> route --prefix=controllers --max-body=5mb --debug',
+    '<%= config.bin %> route --prefix=controllers --openapi > openapi.json',
+  ];
+
+  static override flags = {
+    prefix: Flags.string({
+      description:
+        'Module that holds the controllers, relative to the working directory (controllers, app.controllers)',
+      env: 'REST_PREFIX',
+      required: true,
+    }),
+    host: Flags.string({
+      description: 'Address to listen on, host:port (port 0 picks a free one)',
+      default: '127.0.0.1:8000',
+    }),
+    'max-body': Flags.string({
+      description: 'Largest request body: bytes, or 512kb, 1mb, ...',
+      default: '1mb',
+    }),
+    debug: Flags.boolean({
+      description: 'Show the messages of unexpected errors in 500 responses',
+    }),
+    watch: Flags.boolean({
+      description: 'Rebuild the route table when a file below the prefix changes',
+    }),
+    openapi: Flags.boolean({
+      description: 'Print the OpenAPI 3.1 document of the route table and exit',
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Route);
+    const address = userInput(() => parseHost(flags.host));
+    const maxBody = userInput(() => parseByteSize(flags['max-body']));
+    const app = new Application({ prefix: flags.prefix, maxBody, debug: flags.debug });
+    if (flags.openapi) {
+      this.log(JSON.stringify(openApiDocument(await userInput(() => app.ready())), null, 2));
+      return;
+    }
+    const running = await userInput(() => startServer(app, address));
+    this.log(`rest route: serving ${flags.prefix} on ${running.url}`);
+    const stopWatching = flags.watch
+      ? watchPrefix(app, {
+          rebuilt: (table) =>
+            this.log(
+              `rest route: rebuilt the route table (${table.controllers.length} controllers)`,
+            ),
+          failed: (error) =>
+            this.logToStderr(`rest route: kept the old route table: ${error.message}`),
+        })
+      : undefined;
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    stopWatching?.();
+    await running.close();
+  }
+}
+
+/** Our library's errors for a user's mistakes, as one-line UserErrors with the fix. */
+function userInput<T>(step: () => T): T {
+  const wrap = (error: unknown): never => {
+    throw toUserError(error);
+  };
+  try {
+    const value = step();
+    return (value instanceof Promise ? value.catch(wrap) : value) as T;
+  } catch (error) {
+    return wrap(error);
+  }
+}
+
+function toUserError(error: unknown): unknown {
+  const { message } = error as Error;
+  if (error instanceof PrefixError)
+    return new UserError(message, {
+      hint: 'Pass --prefix=<module> naming a file or folder of controllers.',
+    });
+  if (error instanceof RouteTableError)
+    return new UserError(message, {
+      hint: message.startsWith('route collision')
+        ? 'Rename or remove one of the two definitions.'
+        : 'Fix the module so that it loads, then start again.',
+    });
+  if (error instanceof HostError)
+    return new UserError(message, {
+      hint: 'Use --host=127.0.0.1:8000, --host=:8000 or --host=8000.',
+    });
+  if (error instanceof TypeError && /is not a size/.test(message))
+    return new UserError(message, { hint: 'Use --max-body=1mb.' });
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new UserError(`the address is already in use: ${message}`, {
+      hint: 'Pick another port with --host.',
+    });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new UserError(`cannot listen there: ${message}`, {
+      hint: 'Use a local address, such as --host=127.0.0.1:8000.',
+    });
+  return error;
+}
