@@ -1,0 +1,140 @@
+// Builds the restsmith/schema Schema of a project model: DateTime, Node, Role, one type and two inputs per resource, Query, Mutation.
+import {
+  Argument,
+  BooleanType,
+  DirectiveLocation,
+  DirectiveType,
+  EnumType,
+  Field,
+  FloatType,
+  IDType,
+  InputType,
+  IntegerType,
+  InterfaceType,
+  ObjectType,
+  ScalarType,
+  Schema,
+  StringType,
+  TypeModifier,
+  ValueInteger,
+  type NamedType,
+} from '../schema/index.js';
+import type { GraphField } from './field-types.js';
+import type { Operation } from './operations.js';
+import type { ProjectModel } from './project-model.js';
+
+const BUILT_IN: Record<string, () => NamedType> = {
+  String: () => new StringType(),
+  Int: () => new IntegerType(),
+  Float: () => new FloatType(),
+  Boolean: () => new BooleanType(),
+  ID: () => new IDType(),
+};
+
+export const DESCRIPTIONS = {
+  dateTime: 'A date and time as an ISO 8601 string in UTC, such as 2026-01-31T09:30:00.000Z.',
+  node: 'Anything stored with an id: every resource, and users.',
+  role: 'What a user may do: an ADMIN may also call the operations marked @auth(requires: ADMIN).',
+  auth: "Needs a signed-in user's token (access_token, or Authorization: Bearer); requires: ADMIN needs an admin's.",
+  masterKey:
+    "Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.",
+};
+
+export function buildProjectSchema(model: ProjectModel): Schema {
+  const schema = new Schema();
+  const types = new Map<string, NamedType>();
+  if (model.accounts) addAccounts(schema, types);
+  if (model.operations.some((operation) => operation.access === 'master')) {
+    schema.addDirective(
+      new DirectiveType('masterKey', DESCRIPTIONS.masterKey).addLocation(
+        DirectiveLocation.FIELD_DEFINITION,
+      ),
+    );
+  }
+  const node = new InterfaceType('Node', DESCRIPTIONS.node).addField(
+    new Field('id', new IDType(), new TypeModifier(false)),
+  );
+  schema.addInterface(node);
+  const dateTime = new ScalarType('DateTime', DESCRIPTIONS.dateTime);
+  schema.addScalar(dateTime);
+  types.set('DateTime', dateTime);
+  const objects = model.objects.map((object) => new ObjectType(object.name).implements(node));
+  const inputs = model.inputs.map((input) => new InputType(input.name));
+  for (const type of [...objects, ...inputs]) types.set(type.name, type);
+  const typeOf = (name: string): NamedType => {
+    const type = BUILT_IN[name]?.() ?? types.get(name);
+    if (!type) throw new Error(`project-schema: no type ${name} was built`);
+    return type;
+  };
+  model.objects.forEach((object, index) => addFields(objects[index]!, object.fields, typeOf));
+  model.inputs.forEach((input, index) => addFields(inputs[index]!, input.fields, typeOf));
+  objects.forEach((object) => schema.addObject(object));
+  addRoots(schema, model.operations, typeOf);
+  inputs.forEach((input) => schema.addInput(input));
+  return schema;
+}
+
+/** `enum Role { USER ADMIN }` and `directive @auth(requires: Role) on FIELD_DEFINITION`. */
+function addAccounts(schema: Schema, types: Map<string, NamedType>): void {
+  const role = new EnumType('Role', DESCRIPTIONS.role, ['USER', 'ADMIN']);
+  types.set('Role', role);
+  schema.addDirective(
+    new DirectiveType('auth', DESCRIPTIONS.auth)
+      .addLocation(DirectiveLocation.FIELD_DEFINITION)
+      .addArgument(new Argument('requires', role)),
+  );
+  schema.addEnum(role);
+}
+
+function modifier(field: { list: boolean; nullable: boolean }): TypeModifier {
+  return field.list
+    ? new TypeModifier(false, true, field.nullable)
+    : new TypeModifier(field.nullable);
+}
+
+function addFields(
+  type: ObjectType | InputType,
+  fields: readonly GraphField[],
+  typeOf: (name: string) => NamedType,
+): void {
+  for (const field of fields)
+    type.addField(new Field(field.name, typeOf(field.type), modifier(field)));
+}
+
+function addRoots(
+  schema: Schema,
+  operations: readonly Operation[],
+  typeOf: (name: string) => NamedType,
+): void {
+  for (const root of ['Query', 'Mutation'] as const) {
+    const fields = operations.filter((operation) => operation.root === root);
+    if (fields.length === 0) continue;
+    const type = new ObjectType(root);
+    for (const operation of fields) type.addField(operationField(operation, typeOf));
+    schema.addObject(type);
+    if (root === 'Query') schema.setQuery(type);
+    else schema.setMutation(type);
+  }
+}
+
+function operationField(operation: Operation, typeOf: (name: string) => NamedType): Field {
+  const field = new Field(
+    operation.name,
+    typeOf(operation.returns.type),
+    modifier(operation.returns),
+    operation.description ?? null,
+  );
+  for (const argument of operation.arguments) {
+    const value =
+      argument.defaultInteger === undefined ? null : new ValueInteger(argument.defaultInteger);
+    field.addArgument(
+      new Argument(
+        argument.name,
+        typeOf(argument.type),
+        new TypeModifier(argument.nullable),
+        value,
+      ),
+    );
+  }
+  return field;
+}

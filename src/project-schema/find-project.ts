@@ -1,0 +1,32 @@
+// Finds the project `rest schema print` describes: the nearest folder holding restsmith.json, from cwd upward.
+import { access } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { UserError } from '../cli/errors.js';
+import { CONFIG_FILE } from '../generator/project-config.js';
+
+/** The nearest folder at or above `cwd` with a restsmith.json, or undefined. */
+export async function findProjectRoot(cwd: string): Promise<string | undefined> {
+  let folder = resolve(cwd);
+  for (;;) {
+    const found = await access(join(folder, CONFIG_FILE)).then(
+      () => true,
+      () => false,
+    );
+    if (found) return folder;
+    const parent = dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+}
+
+/** As findProjectRoot, but outside a project it says what the command needs. */
+export async function projectRootOrThrow(cwd: string): Promise<string> {
+  const root = await findProjectRoot(cwd);
+  if (root !== undefined) return root;
+  throw new UserError(
+    `no module given, and ${resolve(cwd)} is not inside a project (no ${CONFIG_FILE} here or in a parent folder)`,
+    {
+      hint: 'Run it inside a project made by `rest new` to print its resources, or pass a module: rest schema print <module>.',
+    },
+  );
+}

@@ -1,0 +1,176 @@
+// The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
+import { names } from '../generator/names.js';
+import type { FieldOptions } from '../generator/options.js';
+import { resourceFromRecord, type ProjectConfig } from '../generator/project-config.js';
+import { graphField, type GraphField, type TypeContext } from './field-types.js';
+import { resourceOperations, userOperations, type Operation } from './operations.js';
+import type { ClassShape, ProjectSources } from './project-sources.js';
+
+export interface TypeModel {
+  name: string;
+  fields: GraphField[];
+}
+
+export interface ProjectModel {
+  /** User accounts: the User type, the Role enum and the @auth directive. */
+  accounts: boolean;
+  objects: TypeModel[];
+  inputs: TypeModel[];
+  operations: Operation[];
+}
+
+/** Never part of the User type: the API never returns a password hash or a role. */
+const USER_HIDDEN = new Set(['password', 'role']);
+
+const idField: GraphField = { name: 'id', type: 'ID', list: false, nullable: false };
+const timestamps: GraphField[] = ['createdAt', 'updatedAt'].map((name) => ({
+  name,
+  type: 'DateTime',
+  list: false,
+  nullable: false,
+}));
+
+export function projectModel(
+  config: ProjectConfig,
+  sources: ProjectSources,
+  warn: (message: string) => void,
+): ProjectModel {
+  const context: TypeContext = {
+    objects: new Set(config.auth ? ['User'] : []),
+    enums: new Set(config.auth ? ['Role'] : []),
+    warn,
+  };
+  const model: ProjectModel = { accounts: config.auth, objects: [], inputs: [], operations: [] };
+  if (config.auth) addUsers(model, sources, context);
+  for (const record of config.resources) {
+    const resource = resourceFromRecord(record);
+    const pascal = resource.names.pascal;
+    const stored = sources.persistenceClass(pascal);
+    if (!stored) {
+      warn(
+        `${pascal}: no class ${pascal} with @Schema or @Entity under ${config.sourceDir}/, so its fields come from restsmith.json`,
+      );
+    }
+    const fields = stored
+      ? objectFields(stored, context)
+      : [
+          idField,
+          ...recordFields(resource.fields),
+          ...ownerField(resource.owner?.camel),
+          ...timestamps,
+        ];
+    model.objects.push({ name: pascal, fields });
+    const inputs = addInputs(model, pascal, sources, context, {
+      fallback: resource.fields,
+      create: resource.methods.create !== undefined,
+      update: resource.methods.update !== undefined,
+    });
+    model.operations.push(
+      ...resourceOperations(
+        { names: resource.names, object: pascal, ...inputs, owner: resource.owner?.camel },
+        resource.methods,
+      ),
+    );
+  }
+  return model;
+}
+
+function addUsers(model: ProjectModel, sources: ProjectSources, context: TypeContext): void {
+  const stored = sources.persistenceClass('User');
+  if (!stored) context.warn('User: no class User with @Schema or @Entity, so it has only an id');
+  const fields = stored ? objectFields(stored, context, USER_HIDDEN) : [idField];
+  model.objects.push({ name: 'User', fields });
+  const inputs = addInputs(model, 'User', sources, context, {
+    fallback: [],
+    create: true,
+    update: true,
+  });
+  model.operations.push(...userOperations({ names: names('user'), object: 'User', ...inputs }));
+}
+
+/** `id: ID!` first (Node), then the class's properties in their order. */
+function objectFields(
+  stored: ClassShape,
+  context: TypeContext,
+  hidden: ReadonlySet<string> = new Set(),
+): GraphField[] {
+  const properties = stored.properties.filter(
+    (property) => property.name !== 'id' && property.name !== '_id' && !hidden.has(property.name),
+  );
+  return [idField, ...properties.map((property) => graphField(stored.name, property, context))];
+}
+
+/** Which inputs a resource's routes take, and its fields from restsmith.json should a DTO be missing. */
+interface InputNeeds {
+  fallback: FieldOptions[];
+  create: boolean;
+  update: boolean;
+}
+
+/** `ArticleInput` from CreateArticleDto and `ArticleUpdateInput` (every field optional) from UpdateArticleDto. */
+function addInputs(
+  model: ProjectModel,
+  object: string,
+  sources: ProjectSources,
+  context: TypeContext,
+  needs: InputNeeds,
+): { createInput?: string; updateInput?: string } {
+  const createDto = sources.plainClass(`Create${object}Dto`);
+  const create = createDto
+    ? createDto.properties.map((property) => graphField(createDto.name, property, context))
+    : recordFields(needs.fallback);
+  const result: { createInput?: string; updateInput?: string } = {};
+  if (needs.create && create.length > 0) {
+    result.createInput = `${object}Input`;
+    model.inputs.push({ name: result.createInput, fields: create });
+  }
+  const update = needs.update ? (updateFields(sources, object, context) ?? create) : [];
+  if (update.length > 0) {
+    result.updateInput = `${object}UpdateInput`;
+    model.inputs.push({
+      name: result.updateInput,
+      fields: update.map((field) => ({ ...field, nullable: true })),
+    });
+  }
+  return result;
+}
+
+/** UpdateXDto's own properties plus those of the class in `PartialType(...)`; undefined without the class. */
+function updateFields(
+  sources: ProjectSources,
+  object: string,
+  context: TypeContext,
+): GraphField[] | undefined {
+  const dto = sources.plainClass(`Update${object}Dto`);
+  if (!dto) return undefined;
+  const base = /PartialType\(\s*(\w+)\s*\)/.exec(dto.extendsText ?? '')?.[1];
+  const inherited = base ? sources.plainClass(base) : undefined;
+  const own = dto.properties.map((property) => graphField(dto.name, property, context));
+  const names = new Set(own.map((field) => field.name));
+  const fromBase = (inherited?.properties ?? [])
+    .filter((property) => !names.has(property.name))
+    .map((property) => graphField(inherited!.name, property, context));
+  return [...fromBase, ...own];
+}
+
+const RECORD_TYPES: Record<FieldOptions['type'], string> = {
+  string: 'String',
+  text: 'String',
+  number: 'Float',
+  boolean: 'Boolean',
+  date: 'DateTime',
+};
+
+/** Fields as restsmith.json records them, for a resource whose class is not found. */
+function recordFields(fields: FieldOptions[]): GraphField[] {
+  return fields.map((field) => ({
+    name: field.names.camel,
+    type: RECORD_TYPES[field.type],
+    list: field.array,
+    nullable: field.optional,
+  }));
+}
+
+function ownerField(owner: string | undefined): GraphField[] {
+  return owner ? [{ name: owner, type: 'User', list: false, nullable: false }] : [];
+}

@@ -1,0 +1,99 @@
+// Reads a generated project's classes with ts-morph: persistence classes (Mongoose @Schema, TypeORM @Entity) and DTOs.
+import { join, relative } from 'node:path';
+import { Project, type ClassDeclaration, type PropertyDeclaration } from 'ts-morph';
+
+/** A property as written in the source: enough to map it to a GraphQL field. */
+export interface PropertyShape {
+  name: string;
+  /** The declared type as written (`string[]`, `Types.ObjectId`, `number | null`); '' when none is written. */
+  typeText: string;
+  /** `views?: number` */
+  optional: boolean;
+  /** Decorator name -> its arguments as written, e.g. `Column` -> [`{ type: 'int', nullable: true }`]. */
+  decorators: ReadonlyMap<string, readonly string[]>;
+}
+
+export interface ClassShape {
+  name: string;
+  /** Path relative to the project root, for messages. */
+  file: string;
+  properties: PropertyShape[];
+  /** The `extends` clause as written (`PartialType(CreateArticleDto)`), if any. */
+  extendsText?: string;
+}
+
+/** Decorators that make a class a stored model: Mongoose's and TypeORM's. */
+const PERSISTENCE_DECORATORS = new Set(['Schema', 'Entity']);
+
+export class ProjectSources {
+  readonly #classes = new Map<string, ClassDeclaration[]>();
+  readonly #root: string;
+
+  /** Loads every `.ts` file under `<root>/<sourceDir>` except unit specs: sources only, nothing installed. */
+  constructor(root: string, sourceDir: string) {
+    this.#root = root;
+    const project = new Project({
+      skipAddingFilesFromTsConfig: true,
+      skipFileDependencyResolution: true,
+      compilerOptions: { noLib: true },
+    });
+    const folder = join(root, sourceDir).replace(/\\/g, '/');
+    project.addSourceFilesAtPaths([
+      `${folder}/**/*.ts`,
+      `!${folder}/**/*.spec.ts`,
+      '!**/node_modules/**',
+    ]);
+    for (const file of project.getSourceFiles()) {
+      for (const declaration of file.getClasses()) {
+        const name = declaration.getName();
+        if (name) this.#classes.set(name, [...(this.#classes.get(name) ?? []), declaration]);
+      }
+    }
+  }
+
+  /** The class named `name` decorated with @Schema or @Entity. */
+  persistenceClass(name: string): ClassShape | undefined {
+    const found = this.#classes
+      .get(name)
+      ?.find((declaration) =>
+        declaration.getDecorators().some((d) => PERSISTENCE_DECORATORS.has(d.getName())),
+      );
+    return found && this.#shape(found);
+  }
+
+  /** Any class named `name` (DTOs carry no marker of their own). */
+  plainClass(name: string): ClassShape | undefined {
+    const found = this.#classes.get(name)?.[0];
+    return found && this.#shape(found);
+  }
+
+  #shape(declaration: ClassDeclaration): ClassShape {
+    const file = relative(this.#root, declaration.getSourceFile().getFilePath());
+    const extendsText = declaration.getExtends()?.getText();
+    return {
+      name: declaration.getName() ?? '',
+      file,
+      properties: declaration
+        .getProperties()
+        .filter((property) => !property.isStatic())
+        .map(propertyShape),
+      ...(extendsText ? { extendsText } : {}),
+    };
+  }
+}
+
+function propertyShape(property: PropertyDeclaration): PropertyShape {
+  const decorators = new Map<string, string[]>();
+  for (const decorator of property.getDecorators()) {
+    decorators.set(
+      decorator.getName(),
+      decorator.getArguments().map((argument) => argument.getText()),
+    );
+  }
+  return {
+    name: property.getName(),
+    typeText: property.getTypeNode()?.getText() ?? '',
+    optional: property.hasQuestionToken(),
+    decorators,
+  };
+}
