@@ -24,6 +24,7 @@ export async function printSchemaModule(options: PrintSchemaOptions): Promise<Pr
   if (!options.module) {
     throw new UserError('a module path is needed: rest schema print <module>', {
       hint: 'Pass a .ts, .js or .mjs file whose default export (or export named schema) is a Schema.',
+      exitCode: 2,
     });
   }
   const schema = await loadSchemaModule(options.module, options.cwd);
