@@ -1,0 +1,79 @@
+// `rest api <name>`: adds a resource API to a project made by `rest new`.
+import { Args, Flags } from '@oclif/core';
+import { BaseCommand } from '../cli/base-command.js';
+import { addResource } from '../generator/add-resource.js';
+import { formatPlan } from '../generator/plan.js';
+import { readProjectConfig } from '../generator/project-config.js';
+import { completeResourceInput } from '../generator/resource-prompts.js';
+
+const methodList = (who: string) =>
+  Flags.string({
+    description: `Methods only ${who} may call, comma-separated (POST, GET, PUT, PATCH, DELETE)`,
+  });
+
+export default class Api extends BaseCommand {
+  static override description =
+    'Add a resource API (module, controller, service, schema or entity, DTOs, e2e tests) and wire it into the AppModule';
+
+  static override examples = [
+    '<%= config.bin %> api article --fields "title:string content:text" --user POST --yes',
+    '<%= config.bin %> api post --fields "title tags:string[] views?:number" --owner author --admin DELETE',
+    '<%= config.bin %> api note --fields title --master POST,PUT,DELETE --dry-run',
+  ];
+
+  static override args = {
+    name: Args.string({
+      description: 'Resource name in any casing: article, blogPost, blog-posts',
+    }),
+  };
+
+  static override flags = {
+    endpoint: Flags.string({ description: 'URL path (default: the plural name, /articles)' }),
+    methods: Flags.string({ description: 'Methods to generate (default: POST,GET,PUT,DELETE)' }),
+    master: methodList('callers with the master key'),
+    admin: methodList('admins'),
+    user: methodList('signed-in users'),
+    public: methodList('anyone (the default)'),
+    fields: Flags.string({
+      description:
+        'Fields as name:type (string text number boolean date; name? optional; type[] list)',
+    }),
+    owner: Flags.string({ description: 'Field that stores the creating user (author)' }),
+    yes: Flags.boolean({ char: 'y', description: 'Take the defaults; never prompt' }),
+    'dry-run': Flags.boolean({
+      description: 'Print the files and a diff of each change; write nothing',
+    }),
+    force: Flags.boolean({ description: 'Overwrite files that exist' }),
+    cwd: Flags.string({ description: 'Project folder', default: '.' }),
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(Api);
+    const { config } = await readProjectConfig(flags.cwd);
+    const interactive = !flags.yes && process.stdin.isTTY === true && process.stdout.isTTY === true;
+    const input = await completeResourceInput(
+      {
+        name: args.name,
+        endpoint: flags.endpoint,
+        methods: flags.methods,
+        fields: flags.fields,
+        owner: flags.owner,
+        access: {
+          master: flags.master,
+          admin: flags.admin,
+          user: flags.user,
+          public: flags.public,
+        },
+      },
+      interactive,
+      config.auth,
+    );
+    const { resource, plan } = await addResource(flags.cwd, input, {
+      force: flags.force,
+      dryRun: flags['dry-run'],
+    });
+    this.log(formatPlan(plan, { diffs: flags['dry-run'] }));
+    if (flags['dry-run']) this.log('\nDry run: nothing was written.');
+    else this.log(`\n${resource.names.pascal} API ready at /${resource.endpoint}.`);
+  }
+}

@@ -1,0 +1,128 @@
+// `rest api` as a library: reads the project, renders the resource's files, edits the AppModule and restsmith.json, writes once.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, posix, resolve } from 'node:path';
+import { resourceFiles } from '../../templates-ast/resource.js';
+import { addModuleToAppModule } from './app-module-editor.js';
+import { formatText, prettierConfigFor } from './format.js';
+import { names } from './names.js';
+import type { ResourceOptions } from './options.js';
+import { type EditedFile, type WritePlan } from './plan.js';
+import {
+  CONFIG_FILE,
+  projectOptions,
+  readProjectConfig,
+  recordResource,
+  type ProjectConfig,
+} from './project-config.js';
+import { renderFiles } from './render.js';
+import { resourceOptions, type ResourceContext, type ResourceInput } from './resource-options.js';
+import { createStagingProject, stagedPath } from './staging.js';
+import { writeFiles } from './write.js';
+
+export interface AddResourceOptions {
+  force?: boolean;
+  dryRun?: boolean;
+}
+
+export interface AddedResource {
+  resource: ResourceOptions;
+  plan: WritePlan;
+}
+
+/** Endpoints every project made by `rest new` serves already. */
+const BUILT_IN_ENDPOINTS = ['users', 'auth', 'docs'];
+
+/**
+ * Adds one resource to the project at `root`. Nothing is written when any step refuses.
+ * @example await addResource('my-api', { name: 'article', fields: 'title content:text' })
+ */
+export async function addResource(
+  root: string,
+  input: ResourceInput,
+  options: AddResourceOptions = {},
+): Promise<AddedResource> {
+  const loaded = await readProjectConfig(root);
+  const context = await resourceContext(root, loaded.config, options.force === true, input.name);
+  const resource = resourceOptions(input, context);
+  const project = projectOptions(loaded.config);
+  const files = [
+    ...(await renderResourceFiles(root, project.sourceDir, resourceFiles(project, resource))),
+    await appModuleEdit(root, project.sourceDir, resource),
+    await configEdit(root, recordResource(loaded, resource)),
+  ];
+  const plan = await writeFiles(root, files, { mode: 'existing', ...options });
+  return { resource, plan };
+}
+
+/** What the new resource must not collide with; with --force, the resource itself is no collision. */
+export async function resourceContext(
+  root: string,
+  config: ProjectConfig,
+  force: boolean,
+  name: string,
+): Promise<ResourceContext> {
+  const kebab = names(name.trim()).kebab;
+  const again = force ? config.resources.find((record) => record.name === kebab) : undefined;
+  const others = config.resources.filter((record) => record !== again);
+  const entries = await readdir(join(root, config.sourceDir), { withFileTypes: true }).catch(
+    () => [],
+  );
+  const ownFolder = again ? names(again.name).pluralKebab : undefined;
+  return {
+    auth: config.auth,
+    resources: others.map((record) => record.name),
+    modules: entries
+      .filter((entry) => entry.isDirectory() && entry.name !== ownFolder)
+      .map((entry) => entry.name),
+    endpoints: [...BUILT_IN_ENDPOINTS, ...others.map((record) => record.endpoint)],
+  };
+}
+
+/**
+ * Renders the templates against the project's own source files, so that imports of its shared
+ * pieces (guards, list query, users) are checked like the rest.
+ */
+async function renderResourceFiles(
+  root: string,
+  sourceDir: string,
+  files: ReturnType<typeof resourceFiles>,
+): Promise<EditedFile[]> {
+  const project = createStagingProject(files);
+  for (const path of await typeScriptFiles(root, sourceDir)) {
+    const text = await readFile(join(root, path), 'utf8');
+    project.createSourceFile(stagedPath(path), text, { overwrite: true });
+  }
+  return renderFiles(files, { project, projectRoot: root });
+}
+
+async function typeScriptFiles(root: string, folder: string): Promise<string[]> {
+  const absolute = resolve(root);
+  const entries = await readdir(join(absolute, folder), { recursive: true, withFileTypes: true });
+  return entries
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'),
+    )
+    .map((entry) => posix.join(posix.relative(absolute, entry.parentPath), entry.name));
+}
+
+async function appModuleEdit(
+  root: string,
+  sourceDir: string,
+  resource: ResourceOptions,
+): Promise<EditedFile> {
+  const path = posix.join(sourceDir, 'app.module.ts');
+  const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
+  const folder = resource.names.pluralKebab;
+  const edited = addModuleToAppModule(text, path, {
+    className: `${resource.names.pluralPascal}Module`,
+    path: posix.join(sourceDir, folder, `${folder}.module.ts`),
+  });
+  return { path, text: edited, edit: true };
+}
+
+/** restsmith.json formatted as the project formats it, so its own lint stays clean. */
+async function configEdit(root: string, text: string): Promise<EditedFile> {
+  const configFor = await prettierConfigFor([], root);
+  const formatted = await formatText(CONFIG_FILE, text, await configFor(CONFIG_FILE));
+  return { path: CONFIG_FILE, text: formatted, edit: true };
+}

@@ -1,0 +1,103 @@
+// Asks, in a terminal, the `rest api` questions `yo rest:api` asked, for each choice no flag gave.
+import { checkbox, input } from '@inquirer/prompts';
+import { UserError } from '../cli/errors.js';
+import { names } from './names.js';
+import { RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
+import { METHOD_LABELS, parseFields, type ResourceInput } from './resource-options.js';
+
+/** The flags of `rest api`, as text. */
+export interface ResourceAnswers extends Partial<ResourceInput> {
+  access: Partial<Record<Access, string>>;
+}
+
+/** Fills what the flags left out: by asking when `interactive`, else with the defaults. */
+export async function completeResourceInput(
+  given: ResourceAnswers,
+  interactive: boolean,
+  auth: boolean,
+): Promise<ResourceInput> {
+  if (!interactive) return withName(given);
+  const name =
+    given.name ?? (await input({ message: 'What is the resource name?', required: true }));
+  const plural = names(name).pluralKebab;
+  const endpoint =
+    given.endpoint ?? (await input({ message: 'What is its endpoint?', default: `/${plural}` }));
+  const methods =
+    given.methods ?? (await askMethods('Which methods will it have?', RESOURCE_METHODS, true));
+  const offered = methods.split(',').filter(Boolean) as ResourceMethod[];
+  const access = { ...given.access };
+  if (!anyAccessGiven(given)) {
+    access.master = await askMethods('Which methods are protected by the master key?', offered);
+    if (auth) {
+      access.admin = await askMethods(
+        'Which methods are protected by admin access?',
+        left(offered, access),
+      );
+      access.user = await askMethods(
+        'Which methods are protected by user access?',
+        left(offered, access),
+      );
+    }
+  }
+  const owner = given.owner ?? (await askOwner(access.user));
+  const fields =
+    given.fields ??
+    (await input({
+      message: 'Which fields will it have? (name:type, e.g. title content:text views?:number)',
+      required: true,
+      validate: validFields,
+    }));
+  return { name, endpoint, methods, access, owner, fields };
+}
+
+function withName(given: ResourceAnswers): ResourceInput {
+  if (!given.name) {
+    throw new UserError('Which resource? Give its name.', {
+      hint: 'rest api article --fields "title content:text"',
+    });
+  }
+  return { ...given, name: given.name };
+}
+
+const anyAccessGiven = (given: ResourceAnswers): boolean =>
+  Object.values(given.access).some((list) => list !== undefined);
+
+/** Methods not yet given an access level. */
+function left(
+  offered: ResourceMethod[],
+  access: Partial<Record<Access, string>>,
+): ResourceMethod[] {
+  const taken = new Set(Object.values(access).flatMap((list) => list?.split(',') ?? []));
+  return offered.filter((method) => !taken.has(method));
+}
+
+async function askMethods(
+  message: string,
+  offered: readonly ResourceMethod[],
+  checked = false,
+): Promise<string> {
+  if (offered.length === 0) return '';
+  const chosen = await checkbox({
+    message,
+    choices: offered.map((method) => ({ name: METHOD_LABELS[method], value: method, checked })),
+  });
+  return chosen.join(',');
+}
+
+/** As yo rest:api: asked only when signed-in users create entries. */
+async function askOwner(userMethods: string | undefined): Promise<string> {
+  if (!userMethods?.split(',').includes('create')) return '';
+  return input({
+    message: 'Which field stores the user who created it? (empty for none)',
+    default: 'user',
+  });
+}
+
+function validFields(text: string): string | true {
+  try {
+    parseFields(text);
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

@@ -1,0 +1,23 @@
+// Every file `rest api` creates for one resource: one entry per template in templates-ast/resource/.
+import type { GeneratedFile } from '../src/generator/generated-file.js';
+import type { ProjectOptions, ResourceOptions } from '../src/generator/options.js';
+import { controllerTemplate } from './resource/controller.template.js';
+import { createDtoTemplate, updateDtoTemplate } from './resource/dto.template.js';
+import { modelTemplate } from './resource/model.template.js';
+import { moduleTemplate } from './resource/module.template.js';
+import { serviceTemplate } from './resource/service.template.js';
+import { viewTemplate } from './resource/view.template.js';
+import { e2eTemplate } from './resource/e2e.template.js';
+
+export function resourceFiles(options: ProjectOptions, resource: ResourceOptions): GeneratedFile[] {
+  return [
+    moduleTemplate(options, resource),
+    controllerTemplate(options, resource),
+    serviceTemplate(options, resource),
+    modelTemplate(options, resource),
+    viewTemplate(options, resource),
+    ...(resource.methods.create ? [createDtoTemplate(options, resource)] : []),
+    ...(resource.methods.update ? [updateDtoTemplate(options, resource)] : []),
+    e2eTemplate(options, resource),
+  ];
+}

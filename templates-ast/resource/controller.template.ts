@@ -1,0 +1,157 @@
+// `src/articles/articles.controller.ts`: the routes of a resource, each with who may call it.
+import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type {
+  ProjectOptions,
+  ResourceMethod,
+  ResourceOptions,
+} from '../../src/generator/options.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
+import { resourcePaths } from './paths.js';
+import { serviceName } from './service.template.js';
+import { listSpecName, toViewName, viewName } from './view.template.js';
+
+type Method = OptionalKind<MethodDeclarationStructure>;
+
+export const controllerName = (resource: ResourceOptions): string =>
+  `${resource.names.pluralPascal}Controller`;
+
+export function controllerTemplate(
+  project: ProjectOptions,
+  resource: ResourceOptions,
+): TypeScriptFile {
+  const { pascal } = resource.names;
+  const paths = resourcePaths(project, resource);
+  const { create, list, read, update, delete: remove } = resource.methods;
+  const owned = resource.owner !== undefined && Boolean(create || update || remove);
+  const verbs = [
+    ...(create ? ['Post'] : []),
+    ...(list || read ? ['Get'] : []),
+    ...(update ? ['Patch', 'Put'] : []),
+    ...(remove ? ['Delete', 'HttpCode'] : []),
+  ];
+  return tsFile(
+    paths.controller,
+    [
+      pkg(
+        '@nestjs/common',
+        ...(create || update ? ['Body'] : []),
+        'Controller',
+        ...verbs,
+        ...(read || update || remove ? ['Param'] : []),
+      ),
+      pkg(
+        '@nestjs/swagger',
+        'ApiTags',
+        ...(read || update || remove ? ['ApiNotFoundResponse'] : []),
+      ),
+      use('access', 'Access'),
+      ...(owned ? [use('currentUser', 'CurrentUser', 'AuthUser')] : []),
+      ...(list
+        ? [
+            use('listQuery', 'ListQueryParams', 'selectFields', 'ListQuery'),
+            use('paging', 'Paged', 'Page'),
+          ]
+        : []),
+      ...(read || update || remove ? [use('parseId', 'ParseIdPipe')] : []),
+      ...(create ? [{ from: paths.createDto, named: [`Create${pascal}Dto`] }] : []),
+      ...(update ? [{ from: paths.updateDto, named: [`Update${pascal}Dto`] }] : []),
+      {
+        from: paths.view,
+        named: [toViewName(resource), ...(list ? [listSpecName(resource)] : [])],
+        types: [viewName(resource)],
+      },
+      { from: paths.service, named: [serviceName(resource)] },
+    ],
+    [
+      classOf({
+        name: controllerName(resource),
+        decorators: [
+          decorator('ApiTags', `'${resource.endpoint}'`),
+          decorator('Controller', `'${resource.endpoint}'`),
+        ],
+        ctors: [{ parameters: [injected(resource.names.pluralCamel, serviceName(resource))] }],
+        methods: routes(resource),
+      }),
+    ],
+  );
+}
+
+/** The routes in `resource.methods`, in the order a reader expects them. */
+function routes(resource: ResourceOptions): Method[] {
+  const { pascal, pluralCamel } = resource.names;
+  const view = viewName(resource);
+  const toView = toViewName(resource);
+  const service = `this.${pluralCamel}`;
+  const id = param('id', 'string', [decorator('Param', "'id'", 'ParseIdPipe')]);
+  const owned = resource.owner !== undefined;
+  const user = owned ? [param('user', 'AuthUser', [decorator('CurrentUser')])] : [];
+  const andUser = owned ? ', user' : '';
+  const access = (kind: ResourceMethod) => decorator('Access', `'${resource.methods[kind]}'`);
+  const notFound = decorator('ApiNotFoundResponse');
+  const update = (name: string, verb: string): Method => ({
+    name,
+    isAsync: true,
+    decorators: [decorator(verb, "':id'"), access('update'), notFound],
+    parameters: [id, param('changes', `Update${pascal}Dto`, [decorator('Body')]), ...user],
+    returnType: `Promise<${view}>`,
+    statements: code(`return ${toView}(await ${service}.update(id, changes${andUser}));`),
+  });
+  const all: Partial<Record<ResourceMethod, Method[]>> = {
+    create: [
+      {
+        name: 'create',
+        isAsync: true,
+        decorators: [decorator('Post'), access('create')],
+        parameters: [param('input', `Create${pascal}Dto`, [decorator('Body')]), ...user],
+        returnType: `Promise<${view}>`,
+        statements: code(`return ${toView}(await ${service}.create(input${andUser}));`),
+      },
+    ],
+    list: [
+      {
+        name: 'list',
+        isAsync: true,
+        decorators: [decorator('Get'), access('list'), decorator('Paged')],
+        parameters: [
+          param('query', 'ListQuery', [decorator('ListQueryParams', listSpecName(resource))]),
+        ],
+        returnType: `Promise<Page<Partial<${view}>>>`,
+        statements: code(
+          `const page = await ${service}.list(query);`,
+          `return { ...page, items: page.items.map((item) => selectFields(${toView}(item), query)) };`,
+        ),
+      },
+    ],
+    read: [
+      {
+        name: 'findOne',
+        isAsync: true,
+        decorators: [decorator('Get', "':id'"), access('read'), notFound],
+        parameters: [id],
+        returnType: `Promise<${view}>`,
+        statements: code(`return ${toView}(await ${service}.findOne(id));`),
+      },
+    ],
+    update: [update('update', 'Put'), update('patch', 'Patch')],
+    delete: [
+      {
+        name: 'remove',
+        isAsync: true,
+        decorators: [
+          decorator('Delete', "':id'"),
+          access('delete'),
+          decorator('HttpCode', '204'),
+          notFound,
+        ],
+        parameters: [id, ...user],
+        returnType: 'Promise<void>',
+        statements: code(`await ${service}.remove(id${andUser});`),
+      },
+    ],
+  };
+  return (['create', 'list', 'read', 'update', 'delete'] as const).flatMap((kind) =>
+    resource.methods[kind] ? (all[kind] ?? []) : [],
+  );
+}

@@ -1,0 +1,139 @@
+// What each field type becomes in TypeScript, class-validator rules, SQL columns and Mongoose props.
+import type { OptionalKind, DecoratorStructure, PropertyDeclarationStructure } from 'ts-morph';
+import type { ImportRef } from '../../src/generator/generated-file.js';
+import type { Database, FieldOptions, ResourceOptions } from '../../src/generator/options.js';
+
+const TS_TYPES = {
+  string: 'string',
+  text: 'string',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'Date',
+} as const;
+
+/** The field's type in the entity or schema class: `string[]`, `Date`. */
+export const tsType = (field: FieldOptions): string =>
+  `${TS_TYPES[field.type]}${field.array ? '[]' : ''}`;
+
+/** The field's type in a response body: dates are ISO strings there. */
+export const jsonType = (field: FieldOptions): string =>
+  field.type === 'date' ? `string${field.array ? '[]' : ''}` : tsType(field);
+
+/** Fields `q` searches: the text ones that are not lists. */
+export const searchableFields = (resource: ResourceOptions): FieldOptions[] =>
+  resource.fields.filter(
+    (field) => (field.type === 'string' || field.type === 'text') && !field.array,
+  );
+
+/** Every field a list query may name in `fields` and `sort`. */
+export const listableFieldNames = (resource: ResourceOptions): string[] => [
+  'id',
+  ...resource.fields.map((field) => field.names.camel),
+  ...(resource.owner ? [resource.owner.camel] : []),
+  'createdAt',
+  'updatedAt',
+];
+
+// class-validator rules per type; a list checks each element.
+const VALIDATORS: Record<FieldOptions['type'], string> = {
+  string: 'IsString',
+  text: 'IsString',
+  number: 'IsNumber',
+  boolean: 'IsBoolean',
+  date: 'IsDate',
+};
+
+/** Longest accepted value: a `string` is a short text (a title), a `text` a long one (a body). */
+const MAX_LENGTH = { string: 255, text: 100_000 };
+
+/** A DTO property with its class-validator rules; `[]` fields check each element. */
+export function dtoProperty(
+  field: FieldOptions,
+  optional = field.optional,
+): {
+  property: OptionalKind<PropertyDeclarationStructure>;
+  imports: ImportRef[];
+} {
+  const each = field.array ? '{ each: true }' : undefined;
+  const decorators: OptionalKind<DecoratorStructure>[] = [];
+  const validators: string[] = [];
+  const transformers: string[] = [];
+  const rule = (name: string, ...args: (string | undefined)[]) => {
+    validators.push(name);
+    decorators.push({ name, arguments: args.filter((arg) => arg !== undefined) });
+  };
+  const swagger = optional ? 'ApiPropertyOptional' : 'ApiProperty';
+  decorators.push({
+    name: swagger,
+    arguments: field.array ? [`{ type: [${swaggerType(field)}] }`] : [],
+  });
+  // Form bodies carry every value as text: turn it into the field's type before the rules run.
+  const conversion = CONVERSIONS[field.type];
+  if (conversion && !(field.type === 'boolean' && field.array)) {
+    transformers.push(conversion.name);
+    decorators.push(conversion);
+  }
+  if (optional) rule('IsOptional');
+  if (field.array) rule('IsArray');
+  rule(VALIDATORS[field.type], ...(field.type === 'number' && each ? ['{}', each] : [each]));
+  if (field.type === 'string' || field.type === 'text') {
+    if (!field.array) rule('IsNotEmpty');
+    rule('MaxLength', String(MAX_LENGTH[field.type]), each);
+  }
+  return {
+    property: {
+      name: field.names.camel,
+      type: tsType(field),
+      hasQuestionToken: optional,
+      decorators,
+    },
+    imports: [
+      { from: '@nestjs/swagger', named: [swagger] },
+      ...(transformers.length > 0 ? [{ from: 'class-transformer', named: transformers }] : []),
+      { from: 'class-validator', named: validators },
+    ],
+  };
+}
+
+const CONVERSIONS: Partial<Record<FieldOptions['type'], OptionalKind<DecoratorStructure>>> = {
+  number: { name: 'Type', arguments: ['() => Number'] },
+  date: { name: 'Type', arguments: ['() => Date'] },
+  boolean: {
+    name: 'Transform',
+    arguments: [
+      "({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)",
+    ],
+  },
+};
+
+const swaggerType = (field: FieldOptions): string =>
+  ({ string: 'String', text: 'String', number: 'Number', boolean: 'Boolean', date: 'Date' })[
+    field.type
+  ];
+
+/** TypeORM column options: portable between SQLite and PostgreSQL. */
+export function columnArguments(field: FieldOptions, database: Database): string {
+  const nullable = field.optional ? ', nullable: true' : '';
+  if (field.array) return `{ type: 'simple-json'${nullable} }`;
+  const type = {
+    string: "'varchar', length: 255",
+    text: "'text'",
+    number: "'double precision'",
+    boolean: "'boolean'",
+    date: database === 'postgres' ? "'timestamptz'" : "'datetime'",
+  }[field.type];
+  return `{ type: ${type}${nullable} }`;
+}
+
+/** Mongoose @Prop options. */
+export function propArguments(field: FieldOptions): string {
+  const type = {
+    string: 'String',
+    text: 'String',
+    number: 'Number',
+    boolean: 'Boolean',
+    date: 'Date',
+  }[field.type];
+  const required = field.optional ? '' : ', required: true';
+  return field.array ? `{ type: [${type}], default: [] }` : `{ type: ${type}${required} }`;
+}

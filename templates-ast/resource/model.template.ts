@@ -1,0 +1,125 @@
+// How a resource is stored: the TypeORM entity (`entities/article.entity.ts`) or the Mongoose schema (`schemas/article.schema.ts`).
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
+import { userModelPath } from '../users/user.entity.template.js';
+import { columnArguments, propArguments, tsType } from './fields.js';
+import { resourcePaths } from './paths.js';
+
+export function modelTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
+  return project.database === 'mongodb' ? schema(project, resource) : entity(project, resource);
+}
+
+function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
+  const time = project.database === 'postgres' ? "{ type: 'timestamptz' }" : "{ type: 'datetime' }";
+  const owner = resource.owner;
+  const fields = resource.fields.map((field) =>
+    property(field.names.camel, field.optional ? `${tsType(field)} | null` : tsType(field), [
+      decorator('Column', columnArguments(field, project.database)),
+    ]),
+  );
+  return tsFile(
+    resourcePaths(project, resource).model,
+    [
+      pkg(
+        'typeorm',
+        'Column',
+        'CreateDateColumn',
+        'Entity',
+        ...(owner ? ['ManyToOne'] : []),
+        'PrimaryGeneratedColumn',
+        'UpdateDateColumn',
+      ),
+      ...(owner ? [{ from: userModelPath(project), named: ['User'] }] : []),
+    ],
+    [
+      classOf({
+        name: resource.names.pascal,
+        decorators: [decorator('Entity', `'${resource.names.pluralSnake}'`)],
+        properties: [
+          property('id', 'string', [decorator('PrimaryGeneratedColumn', "'uuid'")]),
+          ...fields,
+          ...(owner
+            ? [
+                property(
+                  owner.camel,
+                  'User',
+                  [
+                    decorator(
+                      'ManyToOne',
+                      '() => User',
+                      "{ nullable: false, onDelete: 'CASCADE' }",
+                    ),
+                  ],
+                  { docs: ['Who created it; their entries go when their account does.'] },
+                ),
+              ]
+            : []),
+          property('createdAt', 'Date', [decorator('CreateDateColumn', time)]),
+          property('updatedAt', 'Date', [decorator('UpdateDateColumn', time)]),
+        ],
+      }),
+    ],
+  );
+}
+
+function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
+  const { pascal } = resource.names;
+  const owner = resource.owner;
+  const fields = resource.fields.map((field) =>
+    property(
+      field.names.camel,
+      field.optional ? `${tsType(field)} | null` : tsType(field),
+      [decorator('Prop', propArguments(field))],
+      { hasQuestionToken: field.optional },
+    ),
+  );
+  return tsFile(
+    resourcePaths(project, resource).model,
+    [
+      pkg('@nestjs/mongoose', 'Prop', 'Schema', 'SchemaFactory'),
+      ...(owner ? [pkg('mongoose', 'Types')] : []),
+      pkgTypes('mongoose', 'HydratedDocument'),
+      ...(owner
+        ? [{ from: userModelPath(project), named: ['User'], types: ['UserDocument'] }]
+        : []),
+    ],
+    [
+      classOf({
+        name: pascal,
+        decorators: [decorator('Schema', '{ timestamps: true }')],
+        properties: [
+          ...fields,
+          ...(owner
+            ? [
+                property(
+                  owner.camel,
+                  'Types.ObjectId',
+                  [
+                    decorator(
+                      'Prop',
+                      '{ type: Types.ObjectId, ref: User.name, required: true, index: true }',
+                    ),
+                  ],
+                  { docs: ['Who created it.'] },
+                ),
+              ]
+            : []),
+          property('createdAt', 'Date'),
+          property('updatedAt', 'Date'),
+        ],
+      }),
+      typeAlias(`${pascal}Document`, `HydratedDocument<${pascal}>`),
+      ...(owner
+        ? [
+            typeAlias(
+              `Populated${pascal}`,
+              `Omit<${pascal}Document, '${owner.camel}'> & { ${owner.camel}: UserDocument | null }`,
+            ),
+          ]
+        : []),
+      constant(`${pascal}Schema`, `SchemaFactory.createForClass(${pascal})`),
+    ],
+  );
+}

@@ -1,0 +1,46 @@
+// `src/articles/articles.module.ts`: a resource's controller, service and persistence.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import { pkg } from '../_shared/pieces.js';
+import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
+import { controllerName } from './controller.template.js';
+import { resourcePaths } from './paths.js';
+import { serviceName } from './service.template.js';
+
+export const moduleName = (resource: ResourceOptions): string =>
+  `${resource.names.pluralPascal}Module`;
+
+export function moduleTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
+  const { pascal } = resource.names;
+  const mongo = project.database === 'mongodb';
+  const paths = resourcePaths(project, resource);
+  return tsFile(
+    paths.module,
+    [
+      pkg('@nestjs/common', 'Module'),
+      mongo ? pkg('@nestjs/mongoose', 'MongooseModule') : pkg('@nestjs/typeorm', 'TypeOrmModule'),
+      { from: paths.model, named: mongo ? [pascal, `${pascal}Schema`] : [pascal] },
+      { from: paths.controller, named: [controllerName(resource)] },
+      { from: paths.service, named: [serviceName(resource)] },
+    ],
+    [
+      classOf({
+        name: moduleName(resource),
+        decorators: [
+          decorator(
+            'Module',
+            code(
+              '{',
+              mongo
+                ? `  imports: [MongooseModule.forFeature([{ name: ${pascal}.name, schema: ${pascal}Schema }])],`
+                : `  imports: [TypeOrmModule.forFeature([${pascal}])],`,
+              `  controllers: [${controllerName(resource)}],`,
+              `  providers: [${serviceName(resource)}],`,
+              '}',
+            ),
+          ),
+        ],
+      }),
+    ],
+  );
+}

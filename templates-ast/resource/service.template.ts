@@ -1,0 +1,175 @@
+// `src/articles/articles.service.ts`: a resource's entries in the project's database.
+import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
+import { userModelPath } from '../users/user.entity.template.js';
+import { recordType, resourcePaths } from './paths.js';
+import { listSpecName } from './view.template.js';
+
+export const serviceName = (resource: ResourceOptions): string =>
+  `${resource.names.pluralPascal}Service`;
+
+/** The database calls, for TypeORM or Mongoose; `owner` loads the creating user with the entry. */
+function persistence(project: ProjectOptions, resource: ResourceOptions) {
+  const { pascal, pluralCamel } = resource.names;
+  const owner = resource.owner?.camel;
+  const repo = `this.${pluralCamel}`;
+  if (project.database === 'mongodb') {
+    const populate = owner ? `.populate<{ ${owner}: UserDocument | null }>('${owner}')` : '';
+    return {
+      injected: injected(pluralCamel, `Model<${pascal}>`, [
+        decorator('InjectModel', `${pascal}.name`),
+      ]),
+      imports: [
+        pkg('@nestjs/mongoose', 'InjectModel'),
+        pkgTypes('mongoose', 'Model'),
+        ...(owner ? [{ from: userModelPath(project), types: ['UserDocument'] }] : []),
+      ],
+      insert: (values: string) => `await ${repo}.create(${values})`,
+      ownerValue: 'user.id',
+      findById: `${repo}.findById(id)${populate}.exec()`,
+      list: owner
+        ? [
+            `const page = await findPage(${repo}, query, ${listSpecName(resource)});`,
+            `const items = await ${repo}.populate<{ ${owner}: UserDocument | null }>(page.items, { path: '${owner}' });`,
+            'return { ...page, items };',
+          ]
+        : [`return findPage(${repo}, query, ${listSpecName(resource)});`],
+      ownerId: owner ? `${resource.names.camel}.${owner}?.id` : '',
+      save: (entry: string) => `await ${entry}.save();`,
+      remove: (entry: string) => `await ${entry}.deleteOne();`,
+    };
+  }
+  const relations = owner ? `, relations: { ${owner}: true }` : '';
+  return {
+    injected: injected(pluralCamel, `Repository<${pascal}>`, [
+      decorator('InjectRepository', pascal),
+    ]),
+    imports: [
+      pkg('@nestjs/typeorm', 'InjectRepository'),
+      ...(owner ? [pkg('typeorm', 'In')] : []),
+      pkgTypes('typeorm', 'Repository'),
+    ],
+    insert: (values: string) => `await ${repo}.save(${repo}.create(${values}))`,
+    ownerValue: '{ id: user.id }',
+    findById: `${repo}.findOne({ where: { id }${relations} })`,
+    list: owner
+      ? [
+          `const page = await findPage(${repo}, query, ${listSpecName(resource)});`,
+          '// findPage reads the rows alone: their owners come in one more query.',
+          `const loaded: ${pascal}[] = await ${repo}.find({ where: { id: In(page.items.map((item) => item.id)) }${relations} });`,
+          'const byId = new Map(loaded.map((item) => [item.id, item]));',
+          'return { ...page, items: page.items.map((item) => byId.get(item.id) ?? item) };',
+        ]
+      : [`return findPage(${repo}, query, ${listSpecName(resource)});`],
+    ownerId: owner ? `${resource.names.camel}.${owner}.id` : '',
+    save: (entry: string) => `await ${repo}.save(${entry});`,
+    remove: (entry: string) => `await ${repo}.remove(${entry});`,
+  };
+}
+
+export function serviceTemplate(
+  project: ProjectOptions,
+  resource: ResourceOptions,
+): TypeScriptFile {
+  const { pascal, camel } = resource.names;
+  const paths = resourcePaths(project, resource);
+  const db = persistence(project, resource);
+  const record = recordType(project, resource);
+  const owned = resource.owner !== undefined;
+  const { create, list, update, delete: remove } = resource.methods;
+  const user = owned ? [{ name: 'user', type: 'AuthUser' }] : [];
+  const checkOwner = owned ? [`assertOwnerOrAdmin(user, ${db.ownerId});`] : [];
+  const methods = [
+    create && {
+      name: 'create',
+      isAsync: true,
+      parameters: [{ name: 'input', type: `Create${pascal}Dto` }, ...user],
+      returnType: `Promise<${record}>`,
+      statements: code(
+        `const { id } = ${db.insert(owned ? `{ ...input, ${resource.owner!.camel}: ${db.ownerValue} }` : '{ ...input }')};`,
+        'return this.findOne(id);',
+      ),
+    },
+    {
+      name: 'findOne',
+      isAsync: true,
+      docs: ['A 404 when there is none with this id.'],
+      parameters: [{ name: 'id', type: 'string' }],
+      returnType: `Promise<${record}>`,
+      statements: code(
+        `const ${camel} = await ${db.findById};`,
+        `if (!${camel}) throw new NotFoundException(\`there is no ${resource.names.kebab.replace(/-/g, ' ')} with id '\${id}'\`);`,
+        `return ${camel};`,
+      ),
+    },
+    list && {
+      name: 'list',
+      isAsync: true,
+      parameters: [{ name: 'query', type: 'ListQuery' }],
+      returnType: `Promise<Page<${record}>>`,
+      statements: code(...db.list),
+    },
+    update && {
+      name: 'update',
+      isAsync: true,
+      docs: ['Changes the fields sent; a field left out keeps its value.'],
+      parameters: [
+        { name: 'id', type: 'string' },
+        { name: 'changes', type: `Update${pascal}Dto` },
+        ...user,
+      ],
+      returnType: `Promise<${record}>`,
+      statements: code(
+        `const ${camel} = await this.findOne(id);`,
+        ...checkOwner,
+        ...resource.fields.map((field) => assignment(camel, field)),
+        db.save(camel),
+        'return this.findOne(id);',
+      ),
+    },
+    remove && {
+      name: 'remove',
+      isAsync: true,
+      parameters: [{ name: 'id', type: 'string' }, ...user],
+      returnType: 'Promise<void>',
+      statements: code(`const ${camel} = await this.findOne(id);`, ...checkOwner, db.remove(camel)),
+    },
+  ].filter((method) => method !== undefined);
+  return tsFile(
+    paths.service,
+    [
+      pkg('@nestjs/common', 'Injectable', 'NotFoundException'),
+      ...db.imports,
+      { from: paths.model, named: [pascal], types: record === pascal ? [] : [record] },
+      ...(create ? [{ from: paths.createDto, types: [`Create${pascal}Dto`] }] : []),
+      ...(update ? [{ from: paths.updateDto, types: [`Update${pascal}Dto`] }] : []),
+      ...(owned ? [use('currentUser', 'assertOwnerOrAdmin', 'AuthUser')] : []),
+      ...(list
+        ? [
+            use('findPage', 'findPage'),
+            use('listQuery', 'ListQuery'),
+            use('paging', 'Page'),
+            { from: paths.view, named: [listSpecName(resource)] },
+          ]
+        : []),
+    ],
+    [
+      classOf({
+        name: serviceName(resource),
+        decorators: [decorator('Injectable')],
+        ctors: [{ parameters: [db.injected] }],
+        methods,
+      }),
+    ],
+  );
+}
+
+/** A required field keeps its value unless one is sent; an optional one is cleared by null. */
+function assignment(entry: string, field: FieldOptions): string {
+  const name = field.names.camel;
+  return field.optional
+    ? `if (changes.${name} !== undefined) ${entry}.${name} = changes.${name};`
+    : `${entry}.${name} = changes.${name} ?? ${entry}.${name};`;
+}

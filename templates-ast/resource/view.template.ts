@@ -1,0 +1,105 @@
+// `src/articles/article.view.ts`: what clients see of an entry (dates as ISO 8601 UTC), and its list spec.
+import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { use } from '../_shared/pieces.js';
+import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+import { jsonType, listableFieldNames, searchableFields } from './fields.js';
+import { recordType, resourcePaths } from './paths.js';
+
+export const viewName = (resource: ResourceOptions): string => `${resource.names.pascal}View`;
+export const listSpecName = (resource: ResourceOptions): string =>
+  `${resource.names.snake.toUpperCase()}_LIST`;
+export const toViewName = (resource: ResourceOptions): string => `to${viewName(resource)}`;
+
+export function viewTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
+  const { camel } = resource.names;
+  const mongo = project.database === 'mongodb';
+  const owner = resource.owner;
+  const record = recordType(project, resource);
+  const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
+  const ownerType = mongo ? 'PublicUserView | null' : 'PublicUserView';
+  const ownerValue = owner
+    ? mongo
+      ? `${camel}.${owner.camel} ? toPublicUserView(${camel}.${owner.camel}) : null`
+      : `toPublicUserView(${camel}.${owner.camel})`
+    : '';
+  return tsFile(
+    resourcePaths(project, resource).view,
+    [
+      { from: resourcePaths(project, resource).model, types: [record] },
+      use('listQuery', 'ListSpec'),
+      ...(owner
+        ? [
+            {
+              from: 'src/users/user.view.ts',
+              named: ['toPublicUserView'],
+              types: ['PublicUserView'],
+            },
+          ]
+        : []),
+    ],
+    [
+      interfaceOf({
+        name: viewName(resource),
+        properties: [
+          { name: 'id', type: 'string' },
+          ...resource.fields.map((field) => ({
+            name: field.names.camel,
+            type: field.optional ? `${jsonType(field)} | null` : jsonType(field),
+          })),
+          ...(owner ? [{ name: owner.camel, type: ownerType }] : []),
+          { name: 'createdAt', type: 'string' },
+          { name: 'updatedAt', type: 'string' },
+        ],
+      }),
+      constant(
+        listSpecName(resource),
+        `{ fields: [${quoted(listableFieldNames(resource))}], search: [${quoted(searchableFields(resource).map((field) => field.names.camel))}] }`,
+        {
+          type: 'ListSpec',
+          docs: [
+            `\`GET /${resource.endpoint}\`: what \`q\` searches, and the fields \`fields\` and \`sort\` may name.`,
+          ],
+        },
+      ),
+      functionOf({
+        name: toViewName(resource),
+        parameters: [{ name: camel, type: record }],
+        returnType: viewName(resource),
+        statements: code(
+          'return {',
+          `  id: ${camel}.id,`,
+          ...resource.fields.map(
+            (field) =>
+              `  ${field.names.camel}: ${fieldValue(`${camel}.${field.names.camel}`, field)},`,
+          ),
+          ...(owner ? [`  ${owner.camel}: ${ownerValue},`] : []),
+          `  createdAt: ${camel}.createdAt.toISOString(),`,
+          `  updatedAt: ${camel}.updatedAt.toISOString(),`,
+          '};',
+        ),
+      }),
+      ...(resource.fields.some((field) => field.type === 'date')
+        ? [
+            functionOf({
+              name: 'iso',
+              isExported: false,
+              docs: ['A stored date as ISO 8601 UTC (a list of dates is stored as JSON text).'],
+              parameters: [{ name: 'value', type: 'Date | string' }],
+              returnType: 'string',
+              statements: code('return new Date(value).toISOString();'),
+            }),
+          ]
+        : []),
+    ],
+  );
+}
+
+/** The field as the view shows it: dates as ISO text, a missing optional value as null. */
+function fieldValue(access: string, field: FieldOptions): string {
+  if (field.type === 'date') {
+    if (field.array) return `${access}.map(iso)`;
+    return field.optional ? `${access} ? iso(${access}) : null` : `iso(${access})`;
+  }
+  return field.optional ? `${access} ?? null` : access;
+}
