@@ -1,0 +1,129 @@
+// The SDL of the two-resource projects the tests use (fixtures and generated): the same for every database.
+import { sdl } from './project.js';
+
+export const twoResources = sdl`
+  """
+  Needs a signed-in user's token (access_token, or Authorization: Bearer); requires: ADMIN needs an admin's.
+  """
+  directive @auth(requires: Role = USER) on FIELD_DEFINITION
+
+  """
+  Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.
+  """
+  directive @masterKey on FIELD_DEFINITION
+
+  """
+  Anything stored with an id: every resource, and users.
+  """
+  interface Node {
+    id: ID!
+  }
+
+  """
+  A date and time as an ISO 8601 string in UTC, such as 2026-01-31T09:30:00.000Z.
+  """
+  scalar DateTime
+
+  """
+  What a user may do: an ADMIN may also call the operations marked @auth(requires: ADMIN).
+  """
+  enum Role {
+    USER
+    ADMIN
+  }
+
+  type User implements Node {
+    id: ID!
+    email: String!
+    name: String!
+    picture: String!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  type Note implements Node {
+    id: ID!
+    title: String!
+    body: String
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  type Article implements Node {
+    id: ID!
+    title: String!
+    content: String!
+    published: Boolean!
+    views: Float
+    tags: [String!]!
+    publishedAt: DateTime
+    author: User!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  type Query {
+    users(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [User!]! @auth(requires: ADMIN)
+    user(id: ID!): User
+    "The signed-in user."
+    me: User! @auth
+    notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [Note!]!
+    note(id: ID!): Note
+    articles(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [Article!]!
+    article(id: ID!): Article
+  }
+
+  type Mutation {
+    createUser(input: UserInput!): User! @masterKey
+    "The user themself or an admin may call it."
+    updateUser(id: ID!, input: UserUpdateInput!): User! @auth
+    deleteUser(id: ID!): Boolean! @auth(requires: ADMIN)
+    createNote(input: NoteInput!): Note!
+    deleteNote(id: ID!): Boolean! @masterKey
+    createArticle(input: ArticleInput!): Article! @auth
+    "Only the article's author or an admin may call it."
+    updateArticle(id: ID!, input: ArticleUpdateInput!): Article! @auth
+    deleteArticle(id: ID!): Boolean! @auth(requires: ADMIN)
+  }
+
+  input UserInput {
+    email: String!
+    password: String!
+    name: String
+    picture: String
+    role: Role
+  }
+
+  input UserUpdateInput {
+    name: String
+    picture: String
+  }
+
+  input NoteInput {
+    title: String!
+    body: String
+  }
+
+  input ArticleInput {
+    title: String!
+    content: String!
+    published: Boolean!
+    views: Float
+    tags: [String!]!
+    publishedAt: DateTime
+  }
+
+  input ArticleUpdateInput {
+    title: String
+    content: String
+    published: Boolean
+    views: Float
+    tags: [String!]
+    publishedAt: DateTime
+  }
+
+  schema {
+    query: Query
+    mutation: Mutation
+  }
+`;
