@@ -406,6 +406,14 @@ export const bodyCases: Case[] = [
     }),
   },
   {
+    name: 'a JSON string for a File parameter is 400',
+    method: 'POST',
+    path: '/responses/upload',
+    headers: jsonBody,
+    body: '{"doc":"not a file"}',
+    expect: error(400, 'parameter doc must be a file (multipart/form-data)'),
+  },
+  {
     name: 'an unsupported content type is 415',
     method: 'POST',
     path: '/responses/echo',
