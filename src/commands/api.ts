@@ -1,10 +1,14 @@
 // `rest api <name>`: adds a resource API to a project made by `rest new`.
 import { Args, Flags } from '@oclif/core';
-import { BaseCommand } from '../cli/base-command.js';
+import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { addResource } from '../generator/add-resource.js';
+import { GeneratedCodeError } from '../generator/diagnostics.js';
 import { formatPlan } from '../generator/plan.js';
 import { readProjectConfig } from '../generator/project-config.js';
+import { canPrompt } from '../generator/prompts.js';
 import { completeResourceInput } from '../generator/resource-prompts.js';
+
+registerUserFacingError(GeneratedCodeError);
 
 const methodList = (who: string) =>
   Flags.string({
@@ -50,7 +54,6 @@ export default class Api extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Api);
     const { config } = await readProjectConfig(flags.cwd);
-    const interactive = !flags.yes && process.stdin.isTTY === true && process.stdout.isTTY === true;
     const input = await completeResourceInput(
       {
         name: args.name,
@@ -65,7 +68,7 @@ export default class Api extends BaseCommand {
           public: flags.public,
         },
       },
-      interactive,
+      canPrompt(flags.yes),
       config.auth,
     );
     const { resource, plan } = await addResource(flags.cwd, input, {

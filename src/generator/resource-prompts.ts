@@ -17,6 +17,17 @@ export async function completeResourceInput(
   auth: boolean,
 ): Promise<ResourceInput> {
   if (!interactive) return withName(given);
+  try {
+    return await ask(given, auth);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      throw new UserError('cancelled: nothing was written', { exitCode: 130 });
+    }
+    throw error;
+  }
+}
+
+async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput> {
   const name =
     given.name ?? (await input({ message: 'What is the resource name?', required: true }));
   const plural = names(name).pluralKebab;
