@@ -23,10 +23,9 @@ export async function findProjectRoot(cwd: string): Promise<string | undefined> 
 export async function projectRootOrThrow(cwd: string): Promise<string> {
   const root = await findProjectRoot(cwd);
   if (root !== undefined) return root;
-  throw new UserError(
-    `no module given, and ${resolve(cwd)} is not inside a project (no ${CONFIG_FILE} here or in a parent folder)`,
-    {
-      hint: 'Run it inside a project made by `rest new` to print its resources, or pass a module: rest schema print <module>.',
-    },
-  );
+  // The same first line as `rest schema print` without a module has always given; the hint adds the project mode.
+  throw new UserError('a module path is needed: rest schema print <module>', {
+    exitCode: 2,
+    hint: `Pass a .ts, .js or .mjs file whose default export (or export named schema) is a Schema, or run it inside a project made by \`rest new\` (there is no ${CONFIG_FILE} in ${resolve(cwd)} or any folder above it).`,
+  });
 }

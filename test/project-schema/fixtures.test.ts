@@ -215,9 +215,12 @@ describe('where it runs', () => {
   it('outside a project, says what it needs', async () => {
     const outside = scratchFolder('rest-no-project-');
     try {
-      await expect(printProjectSchema({ cwd: outside.path })).rejects.toThrow(
-        `no module given, and ${outside.path} is not inside a project (no restsmith.json here or in a parent folder)`,
-      );
+      const error = await printProjectSchema({ cwd: outside.path }).catch((caught) => caught);
+      expect(error).toMatchObject({
+        message: 'a module path is needed: rest schema print <module>',
+        exitCode: 2,
+        hint: `Pass a .ts, .js or .mjs file whose default export (or export named schema) is a Schema, or run it inside a project made by \`rest new\` (there is no restsmith.json in ${outside.path} or any folder above it).`,
+      });
     } finally {
       outside.remove();
     }

@@ -2,15 +2,21 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../../cli/base-command.js';
 import { SchemaError } from '../../schema/errors.js';
+import { printProjectSchema } from '../../project-schema/index.js';
 import { printSchemaModule } from '../../schema/print-module.js';
 
 registerUserFacingError(SchemaError);
 
 export default class SchemaPrint extends BaseCommand {
   static override description =
-    'Print the GraphQL schema-definition text of a Schema built with restsmith/schema. The module (.ts, .js or .mjs, loaded with no build step) default-exports the Schema, or exports it as `schema`; either may be a function returning one.';
+    'Print the GraphQL schema-definition text of a Schema built with restsmith/schema. The module (.ts, .js or .mjs, loaded with no build step) default-exports the Schema, or exports it as `schema`; either may be a function returning one. Without a module, inside a project made by `rest new`, it prints the resources and users of the project as a schema.';
 
   static override examples = [
+    {
+      description:
+        "Inside a project made by `rest new`: its resources' types, inputs and operations",
+      command: '<%= config.bin %> <%= command.id %>',
+    },
     {
       description: 'Print the SDL to stdout',
       command: '<%= config.bin %> <%= command.id %> src/schema.ts',
@@ -27,7 +33,8 @@ export default class SchemaPrint extends BaseCommand {
 
   static override args = {
     module: Args.string({
-      description: 'module exporting the Schema (.ts, .js or .mjs)',
+      description:
+        'module exporting the Schema (.ts, .js or .mjs); none inside a project made by `rest new`',
       required: false,
     }),
   };
@@ -47,12 +54,19 @@ export default class SchemaPrint extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(SchemaPrint);
-    const result = await printSchemaModule({
+    const options = {
       module: args.module,
       validate: flags.validate,
       out: flags.out,
       cwd: process.cwd(),
-    });
+    };
+    // No module: the project around the current folder (`rest new`), read from its classes.
+    const result = args.module
+      ? await printSchemaModule(options)
+      : await printProjectSchema({
+          ...options,
+          warn: (message) => this.logToStderr(`warning: ${message}`),
+        });
     if (!result.printed) {
       for (const problem of result.problems) this.logToStderr(problem.message);
       const count =
