@@ -27,17 +27,20 @@ export class SchemaSerializer {
 }
 
 function printSchema(schema: Schema): string {
-  let text = '';
-  for (const directive of schema.getDirectives()) text += printDirective(directive) + '\n\n';
-  for (const iface of schema.getInterfaces()) text += printInterface(iface) + '\n\n';
-  for (const scalar of schema.getScalars()) text += printScalar(scalar) + '\n\n';
-  for (const enumType of schema.getEnums()) text += printEnum(enumType) + '\n\n';
-  for (const union of schema.getUnions()) text += printUnion(union) + '\n\n';
-  for (const object of schema.getObjects()) text += printObject(object) + '\n\n';
-  for (const input of schema.getInputs()) text += printInput(input) + '\n\n';
-  text += printSchemaBlock(schema);
+  // Joined once, as fields are joined per type: one string grown across the whole schema keeps a
+  // deep rope alive, and collecting it cost more than the printing itself (see bench/schema).
+  const definitions: string[] = [];
+  for (const directive of schema.getDirectives()) definitions.push(printDirective(directive));
+  for (const iface of schema.getInterfaces()) definitions.push(printInterface(iface));
+  for (const scalar of schema.getScalars()) definitions.push(printScalar(scalar));
+  for (const enumType of schema.getEnums()) definitions.push(printEnum(enumType));
+  for (const union of schema.getUnions()) definitions.push(printUnion(union));
+  for (const object of schema.getObjects()) definitions.push(printObject(object));
+  for (const input of schema.getInputs()) definitions.push(printInput(input));
+  const schemaBlock = printSchemaBlock(schema);
+  if (schemaBlock !== '') definitions.push(schemaBlock);
   // Definitions are separated by one blank line; the text ends with a single newline.
-  return text === '' ? '' : text.endsWith('\n\n') ? text.slice(0, -1) : text;
+  return definitions.length === 0 ? '' : definitions.join('\n\n') + '\n';
 }
 
 function printDirective(directive: DirectiveType): string {
@@ -113,9 +116,7 @@ function printImplements(interfaces: readonly InterfaceType[]): string {
 }
 
 function printFields(fields: readonly Field[]): string {
-  let text = ' {\n';
-  for (const field of fields) text += printField(field) + '\n';
-  return text + '}';
+  return ' {\n' + fields.map(printField).join('\n') + '\n}';
 }
 
 function printField(field: Field): string {
@@ -159,6 +160,6 @@ function printSchemaBlock(schema: Schema): string {
     (query ? '  query: ' + query.name + '\n' : '') +
     (mutation ? '  mutation: ' + mutation.name + '\n' : '') +
     (subscription ? '  subscription: ' + subscription.name + '\n' : '') +
-    '}\n'
+    '}'
   );
 }

@@ -105,7 +105,12 @@ function escapeCharacter(character: string): string {
   return '\\u' + character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
+// eslint-disable-next-line no-control-regex
+const hasEscapedCharacter = /[\x00-\x1f\x22\x5c\x7f-\x9f]/;
+
 /** A GraphQL string literal: `"a \"quoted\" word"`. */
 export function printString(text: string): string {
+  // Most strings need no escape; testing first skips building a replacement.
+  if (!hasEscapedCharacter.test(text)) return '"' + text + '"';
   return '"' + text.replace(escapedCharacters, escapeCharacter) + '"';
 }
