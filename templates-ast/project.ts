@@ -1,9 +1,146 @@
 // Every file of a new project, for `rest new`: one entry per template in this folder.
 import type { GeneratedFile } from '../src/generator/generated-file.js';
 import type { ProjectOptions } from '../src/generator/options.js';
+import { appModuleTemplate } from './app/app.module.template.js';
+import { appSetupTemplate } from './app/app.setup.template.js';
+import { docsTemplate } from './app/docs.template.js';
+import { mainTemplate } from './app/main.template.js';
+import { openApiTemplate } from './app/openapi.template.js';
+import { authControllerTemplate } from './auth/auth.controller.template.js';
+import { authModuleTemplate } from './auth/auth.module.template.js';
+import { authServiceTemplate } from './auth/auth.service.template.js';
+import { jwtStrategyTemplate } from './auth/jwt.strategy.template.js';
+import { accessTokenTemplate } from './common/access-token.template.js';
+import { accessDecoratorTemplate } from './common/access.decorator.template.js';
+import { adminGuardTemplate } from './common/admin.guard.template.js';
+import { allExceptionsFilterTemplate } from './common/all-exceptions.filter.template.js';
+import { basicCredentialsDecoratorTemplate } from './common/basic-credentials.decorator.template.js';
+import { currentUserDecoratorTemplate } from './common/current-user.decorator.template.js';
+import { findPageTemplate } from './common/find-page.template.js';
+import { jwtAuthGuardTemplate } from './common/jwt-auth.guard.template.js';
+import { listQueryTemplate } from './common/list-query.template.js';
+import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
+import { pagingTemplate } from './common/paging.template.js';
+import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
+import { environmentTemplate } from './config/environment.template.js';
+import { databaseModuleTemplate } from './database/database.module.template.js';
+import { coverageScriptTemplate } from './root/coverage-script.template.js';
+import { envExampleTemplate, envTemplate } from './root/env.template.js';
+import { eslintConfigTemplate } from './root/eslint-config.template.js';
+import { gitignoreTemplate } from './root/gitignore.template.js';
+import { packageJsonTemplate } from './root/package-json.template.js';
+import { prettierrcTemplate } from './root/prettierrc.template.js';
+import { readmeTemplate } from './root/readme.template.js';
+import { restsmithJsonTemplate } from './root/restsmith-json.template.js';
+import { tsconfigBuildTemplate, tsconfigTemplate } from './root/tsconfig.template.js';
+import { listQuerySpecTemplate } from './specs/list-query.spec.template.js';
+import {
+  accessTokenSpecTemplate,
+  adminGuardSpecTemplate,
+  masterKeyGuardSpecTemplate,
+} from './specs/guards.spec.template.js';
+import { passwordSpecTemplate } from './specs/password.spec.template.js';
+import { usersServiceSpecTemplate } from './specs/users.service.spec.template.js';
+import { appE2eSpecTemplate } from './test/app.e2e-spec.template.js';
+import { testAppTemplate } from './test/app.template.js';
+import { authE2eSpecTemplate } from './test/auth.e2e-spec.template.js';
+import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup.template.js';
+import { setupEnvTemplate } from './test/setup-env.template.js';
+import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
+import {
+  createUserDtoTemplate,
+  updatePasswordDtoTemplate,
+  updateUserDtoTemplate,
+} from './users/user-dto.template.js';
+import { userEntityTemplate } from './users/user.entity.template.js';
+import { userViewTemplate } from './users/user.view.template.js';
+import { passwordTemplate } from './users/password.template.js';
+import { usersControllerTemplate } from './users/users.controller.template.js';
+import { usersModuleTemplate } from './users/users.module.template.js';
+import { usersServiceTemplate } from './users/users.service.template.js';
 
-// TODO(templates): placeholder from the engine's author so that `rest new` builds; the templates'
-// author owns this file and replaces the body with the real list.
-export function projectFiles(_options: ProjectOptions): GeneratedFile[] {
-  return [];
+const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
+  packageJsonTemplate(options),
+  tsconfigTemplate(),
+  tsconfigBuildTemplate(),
+  prettierrcTemplate(),
+  eslintConfigTemplate(),
+  gitignoreTemplate(),
+  envTemplate(options),
+  envExampleTemplate(options),
+  restsmithJsonTemplate(options),
+  readmeTemplate(options),
+  coverageScriptTemplate(),
+];
+
+const appFiles = (options: ProjectOptions): GeneratedFile[] => [
+  mainTemplate(options),
+  appModuleTemplate(options),
+  appSetupTemplate(),
+  openApiTemplate(options),
+  docsTemplate(),
+  environmentTemplate(options),
+  databaseModuleTemplate(options),
+];
+
+const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
+  accessTokenTemplate(),
+  accessDecoratorTemplate(options),
+  masterKeyGuardTemplate(),
+  allExceptionsFilterTemplate(),
+  listQueryTemplate(),
+  pagingTemplate(),
+  findPageTemplate(options),
+  parseIdPipeTemplate(options),
+  listQuerySpecTemplate(),
+  masterKeyGuardSpecTemplate(),
+  accessTokenSpecTemplate(),
+];
+
+const authFiles = (options: ProjectOptions): GeneratedFile[] => [
+  jwtAuthGuardTemplate(),
+  adminGuardTemplate(),
+  adminGuardSpecTemplate(),
+  currentUserDecoratorTemplate(),
+  basicCredentialsDecoratorTemplate(),
+  userEntityTemplate(options),
+  userViewTemplate(options),
+  passwordTemplate(),
+  passwordSpecTemplate(),
+  createUserDtoTemplate(options),
+  updateUserDtoTemplate(),
+  updatePasswordDtoTemplate(),
+  usersServiceTemplate(options),
+  usersServiceSpecTemplate(options),
+  usersControllerTemplate(options),
+  usersModuleTemplate(options),
+  authModuleTemplate(),
+  authServiceTemplate(),
+  authControllerTemplate(),
+  jwtStrategyTemplate(options),
+  usersE2eSpecTemplate(options),
+  authE2eSpecTemplate(),
+];
+
+const testFiles = (options: ProjectOptions): GeneratedFile[] => [
+  setupEnvTemplate(options),
+  testAppTemplate(options),
+  appE2eSpecTemplate(),
+  ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),
+  ...(options.database === 'mongodb' ? [globalTeardownTemplate()] : []),
+];
+
+/**
+ * @example
+ * const files = projectFiles(normaliseProjectOptions({ name: 'my-api', database: 'sqlite' }));
+ * files.find((file) => file.path === 'src/main.ts');
+ */
+export function projectFiles(options: ProjectOptions): GeneratedFile[] {
+  return [
+    ...rootFiles(options),
+    ...appFiles(options),
+    ...commonFiles(options),
+    ...(options.auth ? authFiles(options) : []),
+    ...testFiles(options),
+  ];
 }

@@ -1,0 +1,57 @@
+// Where the shared pieces of a generated project live and what they export: the imports resources use.
+import type { ImportRef } from '../../src/generator/generated-file.js';
+
+export const PIECES = {
+  access: { from: 'src/common/access.decorator.ts', named: ['Access'], types: ['AccessLevel'] },
+  accessToken: {
+    from: 'src/common/access-token.ts',
+    named: ['extractAccessToken', 'captureAccessToken'],
+  },
+  masterKeyGuard: { from: 'src/common/master-key.guard.ts', named: ['MasterKeyGuard'] },
+  jwtAuthGuard: { from: 'src/common/jwt-auth.guard.ts', named: ['JwtAuthGuard'] },
+  adminGuard: { from: 'src/common/admin.guard.ts', named: ['AdminGuard'] },
+  currentUser: {
+    from: 'src/common/current-user.decorator.ts',
+    named: ['CurrentUser', 'assertOwnerOrAdmin'],
+    types: ['AuthUser'],
+  },
+  basicCredentials: {
+    from: 'src/common/basic-credentials.decorator.ts',
+    named: ['BasicCredentials'],
+    types: ['Credentials'],
+  },
+  listQuery: {
+    from: 'src/common/list-query.ts',
+    named: ['ListQueryParams', 'parseListQuery', 'selectFields'],
+    types: ['ListQuery', 'ListSpec'],
+  },
+  paging: { from: 'src/common/paging.ts', named: ['Paged', 'PagingInterceptor'], types: ['Page'] },
+  findPage: { from: 'src/common/find-page.ts', named: ['findPage'] },
+  parseId: { from: 'src/common/parse-id.pipe.ts', named: ['ParseIdPipe'] },
+  exceptionFilter: { from: 'src/common/all-exceptions.filter.ts', named: ['AllExceptionsFilter'] },
+  environment: {
+    from: 'src/config/environment.ts',
+    named: ['validateEnvironment', 'Environment'],
+  },
+  database: { from: 'src/database/database.module.ts', named: ['DatabaseModule'] },
+  appSetup: { from: 'src/app.setup.ts', named: ['configureApp', 'BODY_LIMIT'] },
+  openApi: { from: 'src/openapi.ts', named: ['buildOpenApi'] },
+  testApp: { from: 'test/app.ts', named: ['createTestApp', 'describeWithDatabase'] },
+} as const;
+
+export type PieceName = keyof typeof PIECES;
+
+/** An import of some names of a shared piece: `use('access', 'Access')`. */
+export function use(piece: PieceName, ...named: string[]): ImportRef {
+  const { from } = PIECES[piece];
+  const types = ((PIECES[piece] as { types?: readonly string[] }).types ?? []) as string[];
+  return {
+    from,
+    named: named.filter((name) => !types.includes(name)),
+    types: named.filter((name) => types.includes(name)),
+  };
+}
+
+/** Package imports, written the way Nest developers read them. */
+export const pkg = (from: string, ...named: string[]): ImportRef => ({ from, named });
+export const pkgTypes = (from: string, ...types: string[]): ImportRef => ({ from, types });

@@ -1,0 +1,124 @@
+// Small builders for the ts-morph structures every TypeScript template returns.
+import {
+  Scope,
+  StructureKind,
+  type ClassDeclarationStructure,
+  type DecoratorStructure,
+  type FunctionDeclarationStructure,
+  type InterfaceDeclarationStructure,
+  type MethodDeclarationStructure,
+  type OptionalKind,
+  type ParameterDeclarationStructure,
+  type PropertyDeclarationStructure,
+  type StatementStructures,
+  type TypeAliasDeclarationStructure,
+  type VariableStatementStructure,
+  VariableDeclarationKind,
+  type WriterFunction,
+} from 'ts-morph';
+import type { ImportRef, TypeScriptFile } from '../../src/generator/generated-file.js';
+
+export type Statement = string | WriterFunction | StatementStructures;
+
+/** A body or initializer written line by line; prettier lays it out afterwards. */
+export const code =
+  (...lines: string[]): WriterFunction =>
+  (writer) => {
+    writer.write(lines.join('\n'));
+  };
+
+export const tsFile = (
+  path: string,
+  imports: ImportRef[],
+  statements: Statement[],
+): TypeScriptFile => ({
+  kind: 'typescript',
+  path,
+  imports,
+  structure: { statements },
+});
+
+export const decorator = (
+  name: string,
+  ...args: (string | WriterFunction)[]
+): OptionalKind<DecoratorStructure> => ({ name, arguments: args });
+
+export const classOf = (
+  structure: Omit<ClassDeclarationStructure, 'kind'>,
+): ClassDeclarationStructure => ({ kind: StructureKind.Class, isExported: true, ...structure });
+
+export const functionOf = (
+  structure: Omit<FunctionDeclarationStructure, 'kind'>,
+): FunctionDeclarationStructure => ({
+  kind: StructureKind.Function,
+  isExported: true,
+  ...structure,
+});
+
+export const interfaceOf = (
+  structure: Omit<InterfaceDeclarationStructure, 'kind'>,
+): InterfaceDeclarationStructure => ({
+  kind: StructureKind.Interface,
+  isExported: true,
+  ...structure,
+});
+
+export const typeAlias = (
+  name: string,
+  type: string,
+  isExported = true,
+): TypeAliasDeclarationStructure => ({
+  kind: StructureKind.TypeAlias,
+  name,
+  type,
+  isExported,
+});
+
+export const constant = (
+  name: string,
+  initializer: string | WriterFunction,
+  options: { type?: string; isExported?: boolean; docs?: string[] } = {},
+): VariableStatementStructure => ({
+  kind: StructureKind.VariableStatement,
+  isExported: options.isExported ?? true,
+  declarationKind: VariableDeclarationKind.Const,
+  docs: options.docs,
+  declarations: [{ name, initializer, type: options.type }],
+});
+
+export const method = (
+  structure: OptionalKind<MethodDeclarationStructure>,
+): OptionalKind<MethodDeclarationStructure> => structure;
+
+export const property = (
+  name: string,
+  type: string,
+  decorators: OptionalKind<DecoratorStructure>[] = [],
+  extra: Partial<OptionalKind<PropertyDeclarationStructure>> = {},
+): OptionalKind<PropertyDeclarationStructure> => ({ name, type, decorators, ...extra });
+
+export const param = (
+  name: string,
+  type: string,
+  decorators: OptionalKind<DecoratorStructure>[] = [],
+): OptionalKind<ParameterDeclarationStructure> => ({ name, type, decorators });
+
+/** A constructor parameter that Nest injects: `private readonly users: UsersService`. */
+export const injected = (
+  name: string,
+  type: string,
+  decorators: OptionalKind<DecoratorStructure>[] = [],
+): OptionalKind<ParameterDeclarationStructure> => ({
+  name,
+  type,
+  decorators,
+  scope: Scope.Private,
+  isReadonly: true,
+});
+
+/** A block of statements given as one piece of text (test bodies); prettier lays it out afterwards. */
+export const block =
+  (text: string): WriterFunction =>
+  (writer) => {
+    writer.write(text.trim());
+  };

@@ -1,0 +1,48 @@
+// src/app.module.ts: the root module; `rest api` adds each new resource's module to its imports.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
+
+export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
+  const features = options.auth ? ['UsersModule', 'AuthModule'] : [];
+  return tsFile(
+    'src/app.module.ts',
+    [
+      pkg('@nestjs/common', 'Module'),
+      pkg('@nestjs/config', 'ConfigModule'),
+      use('environment', 'validateEnvironment'),
+      use('database', 'DatabaseModule'),
+      ...(options.auth
+        ? [
+            { from: 'src/users/users.module.ts', named: ['UsersModule'] },
+            { from: 'src/auth/auth.module.ts', named: ['AuthModule'] },
+          ]
+        : []),
+    ],
+    [
+      classOf({
+        name: 'AppModule',
+        decorators: [
+          decorator(
+            'Module',
+            code(
+              '{',
+              '  imports: [',
+              '    ConfigModule.forRoot({',
+              '      isGlobal: true,',
+              '      validate: validateEnvironment,',
+              "      // Tests set their own variables (test/setup-env.ts) and never read a developer's .env.",
+              "      ignoreEnvFile: process.env.NODE_ENV === 'test',",
+              '    }),',
+              '    DatabaseModule,',
+              ...features.map((name) => `    ${name},`),
+              '  ],',
+              '}',
+            ),
+          ),
+        ],
+      }),
+    ],
+  );
+}

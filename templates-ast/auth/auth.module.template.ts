@@ -1,0 +1,52 @@
+// src/auth/auth.module.ts: sign-in (POST /auth) and the JWT tokens every `@Access('user')` route checks.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
+
+export function authModuleTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/auth/auth.module.ts',
+    [
+      pkg('@nestjs/common', 'Module'),
+      pkg('@nestjs/config', 'ConfigService'),
+      pkg('@nestjs/jwt', 'JwtModule'),
+      pkgTypes('@nestjs/jwt', 'JwtModuleOptions', 'JwtSignOptions'),
+      pkg('@nestjs/passport', 'PassportModule'),
+      { from: 'src/config/environment.ts', types: ['Environment'] },
+      { from: 'src/users/users.module.ts', named: ['UsersModule'] },
+      { from: 'src/auth/auth.controller.ts', named: ['AuthController'] },
+      { from: 'src/auth/auth.service.ts', named: ['AuthService'] },
+      { from: 'src/auth/jwt.strategy.ts', named: ['JwtStrategy'] },
+    ],
+    [
+      classOf({
+        name: 'AuthModule',
+        decorators: [
+          decorator(
+            'Module',
+            code(
+              '{',
+              '  imports: [',
+              '    UsersModule,',
+              '    PassportModule,',
+              '    JwtModule.registerAsync({',
+              '      global: true,',
+              '      inject: [ConfigService],',
+              '      useFactory: (config: ConfigService<Environment, true>): JwtModuleOptions => ({',
+              "        secret: config.get('JWT_SECRET', { infer: true }),",
+              '        signOptions: {',
+              "          expiresIn: config.get('JWT_EXPIRES_IN', { infer: true }) as JwtSignOptions['expiresIn'],",
+              '        },',
+              '      }),',
+              '    }),',
+              '  ],',
+              '  controllers: [AuthController],',
+              '  providers: [AuthService, JwtStrategy],',
+              '}',
+            ),
+          ),
+        ],
+      }),
+    ],
+  );
+}

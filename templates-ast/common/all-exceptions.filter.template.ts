@@ -1,0 +1,82 @@
+// src/common/all-exceptions.filter.ts: a client's mistake caught outside a route (bad JSON, huge body) is a 4xx, not a 500.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
+
+export function allExceptionsFilterTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/all-exceptions.filter.ts',
+    [
+      pkg('@nestjs/common', 'Catch', 'HttpException'),
+      pkgTypes('@nestjs/common', 'ArgumentsHost'),
+      pkg('@nestjs/core', 'BaseExceptionFilter'),
+    ],
+    [
+      constant(
+        'REASONS',
+        code(
+          '{',
+          "  400: 'Bad Request',",
+          "  401: 'Unauthorized',",
+          "  403: 'Forbidden',",
+          "  404: 'Not Found',",
+          "  413: 'Payload Too Large',",
+          "  415: 'Unsupported Media Type',",
+          '}',
+        ),
+        { isExported: false, type: 'Record<number, string>' },
+      ),
+      functionOf({
+        name: 'asClientError',
+        docs: [
+          'Errors of the HTTP layer (body-parser, http-errors) carry `status` and `expose`; those are the',
+          "client's mistakes, answered in Nest's error shape (as are HttpExceptions that lack `error`).",
+          'Anything else stays a 500, which Nest logs without telling the client details.',
+        ],
+        parameters: [{ name: 'exception', type: 'unknown' }],
+        returnType: 'HttpException | undefined',
+        statements: code(
+          'if (exception instanceof HttpException) {',
+          '  const body = exception.getResponse();',
+          "  const complete = typeof body === 'object' && 'error' in body;",
+          '  return complete || exception.getStatus() > 499 ? undefined : withReason(exception.getStatus(), exception.message);',
+          '}',
+          "if (typeof exception !== 'object' || exception === null) return undefined;",
+          'const { status, expose, message } = exception as Record<string, unknown>;',
+          "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
+          'return withReason(status, String(message));',
+        ),
+      }),
+      functionOf({
+        name: 'withReason',
+        isExported: false,
+        docs: ["Nest's error body: `{ statusCode, message, error }`."],
+        parameters: [
+          { name: 'status', type: 'number' },
+          { name: 'message', type: 'string' },
+        ],
+        returnType: 'HttpException',
+        statements: code(
+          "return new HttpException({ statusCode: status, message, error: REASONS[status] ?? 'Error' }, status);",
+        ),
+      }),
+      classOf({
+        name: 'AllExceptionsFilter',
+        decorators: [decorator('Catch')],
+        extends: 'BaseExceptionFilter',
+        methods: [
+          {
+            name: 'catch',
+            hasOverrideKeyword: true,
+            parameters: [
+              { name: 'exception', type: 'unknown' },
+              { name: 'host', type: 'ArgumentsHost' },
+            ],
+            returnType: 'void',
+            statements: code('super.catch(asClientError(exception) ?? exception, host);'),
+          },
+        ],
+      }),
+    ],
+  );
+}

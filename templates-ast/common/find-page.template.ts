@@ -1,0 +1,120 @@
+// src/common/find-page.ts: runs a list query against a TypeORM repository or a Mongoose model.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { code, functionOf, tsFile } from '../_shared/ts.js';
+
+export function findPageTemplate(options: ProjectOptions): TypeScriptFile {
+  return options.database === 'mongodb' ? mongooseFindPage() : typeormFindPage();
+}
+
+const shared = [use('listQuery', 'ListQuery', 'ListSpec'), use('paging', 'Page')];
+
+function typeormFindPage(): TypeScriptFile {
+  return tsFile(
+    'src/common/find-page.ts',
+    [
+      pkg('typeorm', 'Brackets'),
+      pkgTypes('typeorm', 'ObjectLiteral', 'Repository', 'WhereExpressionBuilder'),
+      ...shared,
+    ],
+    [
+      functionOf({
+        name: 'findPage',
+        docs: [
+          'One page of a list query. Field names come from the checked spec, never from the request,',
+          'and the search text is a bound parameter with LIKE wildcards escaped.',
+        ],
+        isAsync: true,
+        typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
+        parameters: [
+          { name: 'repository', type: 'Repository<T>' },
+          { name: 'query', type: 'ListQuery' },
+          { name: 'spec', type: 'ListSpec' },
+        ],
+        returnType: 'Promise<Page<T>>',
+        statements: code(
+          "const builder = repository.createQueryBuilder('item');",
+          'const { q } = query;',
+          'if (q !== undefined && spec.search.length > 0) {',
+          '  const pattern = `%${escapeLike(q.toLowerCase())}%`;',
+          '  builder.where(',
+          '    new Brackets((where: WhereExpressionBuilder) => {',
+          '      for (const field of spec.search) {',
+          "        where.orWhere(`LOWER(item.${field}) LIKE :pattern ESCAPE '\\\\'`, { pattern });",
+          '      }',
+          '    }),',
+          '  );',
+          '}',
+          'for (const key of query.sort) {',
+          "  builder.addOrderBy(`item.${key.field}`, key.descending ? 'DESC' : 'ASC');",
+          '}',
+          "builder.addOrderBy('item.id', 'ASC');",
+          'const [items, total] = await builder',
+          '  .skip((query.page - 1) * query.limit)',
+          '  .take(query.limit)',
+          '  .getManyAndCount();',
+          'return { items, total, page: query.page, limit: query.limit };',
+        ),
+      }),
+      functionOf({
+        name: 'escapeLike',
+        parameters: [{ name: 'text', type: 'string' }],
+        returnType: 'string',
+        statements: code('return text.replace(/[\\\\%_]/g, (character) => `\\\\${character}`);'),
+      }),
+    ],
+  );
+}
+
+function mongooseFindPage(): TypeScriptFile {
+  return tsFile(
+    'src/common/find-page.ts',
+    [pkgTypes('mongoose', 'HydratedDocument', 'Model', 'SortOrder'), ...shared],
+    [
+      functionOf({
+        name: 'findPage',
+        docs: [
+          'One page of a list query. Field names come from the checked spec, never from the request,',
+          'and the search text is escaped, so it is never a regular expression or a query operator.',
+        ],
+        isAsync: true,
+        typeParameters: ['T'],
+        parameters: [
+          { name: 'model', type: 'Model<T>' },
+          { name: 'query', type: 'ListQuery' },
+          { name: 'spec', type: 'ListSpec' },
+        ],
+        returnType: 'Promise<Page<HydratedDocument<T>>>',
+        statements: code(
+          'const { q } = query;',
+          'const filter =',
+          '  q === undefined || spec.search.length === 0',
+          '    ? {}',
+          "    : { $or: spec.search.map((field) => ({ [field]: { $regex: escapeRegExp(q), $options: 'i' } })) };",
+          'const sort: [string, SortOrder][] = query.sort.map((key) => [',
+          "  key.field === 'id' ? '_id' : key.field,",
+          '  key.descending ? -1 : 1,',
+          ']);',
+          "sort.push(['_id', 1]);",
+          'const [items, total] = await Promise.all([',
+          '  model',
+          '    .find(filter)',
+          '    .sort(sort)',
+          '    .skip((query.page - 1) * query.limit)',
+          '    .limit(query.limit)',
+          '    .exec(),',
+          '  model.countDocuments(filter).exec(),',
+          ']);',
+          'return { items, total, page: query.page, limit: query.limit };',
+        ),
+      }),
+      functionOf({
+        name: 'escapeRegExp',
+        parameters: [{ name: 'text', type: 'string' }],
+        returnType: 'string',
+        statements: code("return text.replace(/[.*+?^${}()|[\\]\\\\]/g, '\\\\$&');"),
+      }),
+    ],
+  );
+}

@@ -1,0 +1,166 @@
+// src/common/list-query.ts: `q`, `page`, `limit`, `fields` and `sort` of a list route, checked against a resource's fields.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+
+export function listQueryTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/list-query.ts',
+    [
+      pkg('@nestjs/common', 'BadRequestException', 'createParamDecorator'),
+      pkgTypes('@nestjs/common', 'ExecutionContext'),
+      pkgTypes('express', 'Request'),
+    ],
+    [
+      interfaceOf({
+        name: 'ListSpec',
+        docs: ['What a list route may be asked for.'],
+        properties: [
+          {
+            name: 'fields',
+            type: 'readonly string[]',
+            docs: ['Fields a client may select with `fields` and order by with `sort`.'],
+          },
+          {
+            name: 'search',
+            type: 'readonly string[]',
+            docs: ['Text fields that `q` searches, ignoring case.'],
+          },
+        ],
+      }),
+      interfaceOf({
+        name: 'SortKey',
+        properties: [
+          { name: 'field', type: 'string' },
+          { name: 'descending', type: 'boolean' },
+        ],
+      }),
+      interfaceOf({
+        name: 'ListQuery',
+        properties: [
+          { name: 'q', type: 'string', hasQuestionToken: true },
+          { name: 'page', type: 'number' },
+          { name: 'limit', type: 'number' },
+          { name: 'fields', type: '{ include: string[]; exclude: string[] }' },
+          { name: 'sort', type: 'SortKey[]' },
+        ],
+      }),
+      constant('MAX_LIMIT', '100'),
+      functionOf({
+        name: 'parseListQuery',
+        docs: [
+          'Reads a list query; anything out of range or unknown is a 400 that says what to send instead.',
+        ],
+        parameters: [
+          { name: 'query', type: 'Record<string, unknown>' },
+          { name: 'spec', type: 'ListSpec' },
+        ],
+        returnType: 'ListQuery',
+        statements: code(
+          "const fields = fieldList(text(query.fields, 'fields') ?? '', 'fields', spec);",
+          'return {',
+          "  q: text(query.q, 'q') || undefined,",
+          "  page: integer(query.page, 'page', 1, Number.MAX_SAFE_INTEGER, 1),",
+          "  limit: integer(query.limit, 'limit', 1, MAX_LIMIT, 10),",
+          '  fields: {',
+          "    include: fields.filter((field) => !field.startsWith('-')),",
+          "    exclude: fields.filter((field) => field.startsWith('-')).map((field) => field.slice(1)),",
+          '  },',
+          "  sort: fieldList(text(query.sort, 'sort') ?? '-createdAt', 'sort', spec).map((field) => ({",
+          "    field: field.replace(/^-/, ''),",
+          "    descending: field.startsWith('-'),",
+          '  })),',
+          '};',
+        ),
+      }),
+      functionOf({
+        name: 'text',
+        isExported: false,
+        parameters: [
+          { name: 'value', type: 'unknown' },
+          { name: 'name', type: 'string' },
+        ],
+        returnType: 'string | undefined',
+        statements: code(
+          "if (value === undefined || typeof value === 'string') return value;",
+          'throw new BadRequestException(`${name} must be given once, as text`);',
+        ),
+      }),
+      functionOf({
+        name: 'integer',
+        isExported: false,
+        parameters: [
+          { name: 'value', type: 'unknown' },
+          { name: 'name', type: 'string' },
+          { name: 'min', type: 'number' },
+          { name: 'max', type: 'number' },
+          { name: 'fallback', type: 'number' },
+        ],
+        returnType: 'number',
+        statements: code(
+          'const given = text(value, name);',
+          'if (given === undefined) return fallback;',
+          'const number = /^\\d{1,16}$/.test(given) ? Number(given) : Number.NaN;',
+          'if (Number.isSafeInteger(number) && number >= min && number <= max) return number;',
+          'const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;',
+          'throw new BadRequestException(`${name} must be a whole number ${range}`);',
+        ),
+      }),
+      functionOf({
+        name: 'fieldList',
+        isExported: false,
+        docs: [
+          '`name,-email`: the comma list of `fields` or `sort`, each checked against the spec.',
+        ],
+        parameters: [
+          { name: 'list', type: 'string' },
+          { name: 'name', type: 'string' },
+          { name: 'spec', type: 'ListSpec' },
+        ],
+        returnType: 'string[]',
+        statements: code(
+          'const items = list',
+          "  .split(',')",
+          '  .map((item) => item.trim())',
+          "  .filter((item) => item !== '');",
+          "const unknown = items.find((item) => !spec.fields.includes(item.replace(/^-/, '')));",
+          'if (unknown !== undefined) {',
+          '  throw new BadRequestException(',
+          "    `${name} has an unknown field '${unknown.replace(/^-/, '')}': use ${spec.fields.join(', ')}`,",
+          '  );',
+          '}',
+          'return items;',
+        ),
+      }),
+      functionOf({
+        name: 'selectFields',
+        docs: ['Keeps the fields a list query asked for (all by default), less those it excluded.'],
+        typeParameters: [{ name: 'T', constraint: 'object' }],
+        parameters: [
+          { name: 'item', type: 'T' },
+          { name: 'query', type: "Pick<ListQuery, 'fields'>" },
+        ],
+        returnType: 'Partial<T>',
+        statements: code(
+          'const { include, exclude } = query.fields;',
+          'const kept = Object.entries(item).filter(',
+          '  ([key]) => (include.length === 0 || include.includes(key)) && !exclude.includes(key),',
+          ');',
+          'return Object.fromEntries(kept) as Partial<T>;',
+        ),
+      }),
+      constant(
+        'ListQueryParams',
+        code(
+          'createParamDecorator(',
+          '  (spec: ListSpec, context: ExecutionContext): ListQuery =>',
+          '    parseListQuery(context.switchToHttp().getRequest<Request>().query, spec),',
+          ')',
+        ),
+        {
+          docs: ['`@ListQueryParams(spec) query: ListQuery`: the checked list query of a request.'],
+        },
+      ),
+    ],
+  );
+}

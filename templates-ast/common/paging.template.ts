@@ -1,0 +1,100 @@
+// src/common/paging.ts: a list route returns a Page; its clients get the array, X-Total-Count and Link.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, decorator, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+
+export function pagingTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/paging.ts',
+    [
+      pkg('@nestjs/common', 'applyDecorators', 'Injectable', 'UseInterceptors'),
+      pkgTypes('@nestjs/common', 'CallHandler', 'ExecutionContext', 'NestInterceptor'),
+      pkg('@nestjs/swagger', 'ApiQuery', 'ApiResponse'),
+      pkgTypes('express', 'Request', 'Response'),
+      pkg('rxjs', 'map'),
+      pkgTypes('rxjs', 'Observable'),
+    ],
+    [
+      interfaceOf({
+        name: 'Page',
+        typeParameters: ['T'],
+        properties: [
+          { name: 'items', type: 'T[]' },
+          { name: 'total', type: 'number' },
+          { name: 'page', type: 'number' },
+          { name: 'limit', type: 'number' },
+        ],
+      }),
+      classOf({
+        name: 'PagingInterceptor',
+        decorators: [decorator('Injectable')],
+        implements: ['NestInterceptor<Page<unknown>, unknown[]>'],
+        methods: [
+          {
+            name: 'intercept',
+            parameters: [
+              { name: 'context', type: 'ExecutionContext' },
+              { name: 'next', type: 'CallHandler<Page<unknown>>' },
+            ],
+            returnType: 'Observable<unknown[]>',
+            statements: code(
+              'const http = context.switchToHttp();',
+              'const request = http.getRequest<Request>();',
+              'const response = http.getResponse<Response>();',
+              "const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;",
+              'return next.handle().pipe(',
+              '  map((page: Page<unknown>) => {',
+              "    response.setHeader('X-Total-Count', String(page.total));",
+              "    response.setHeader('Link', linkHeader(url, page));",
+              '    return page.items;',
+              '  }),',
+              ');',
+            ),
+          },
+        ],
+      }),
+      functionOf({
+        name: 'linkHeader',
+        docs: [
+          'RFC 8288 links to the first, previous, next and last pages (the access token left out).',
+        ],
+        parameters: [
+          { name: 'url', type: 'string' },
+          { name: 'page', type: "Omit<Page<unknown>, 'items'>" },
+        ],
+        returnType: 'string',
+        statements: code(
+          'const last = Math.max(1, Math.ceil(page.total / page.limit));',
+          'const to = (number: number): string => {',
+          '  const target = new URL(url);',
+          "  target.searchParams.delete('access_token');",
+          "  target.searchParams.set('page', String(number));",
+          '  return target.href;',
+          '};',
+          "const links: [string, number][] = [['first', 1]];",
+          "if (page.page > 1) links.push(['prev', Math.min(page.page - 1, last)]);",
+          "if (page.page < last) links.push(['next', page.page + 1]);",
+          "links.push(['last', last]);",
+          'return links.map(([rel, number]) => `<${to(number)}>; rel="${rel}"`).join(\', \');',
+        ),
+      }),
+      functionOf({
+        name: 'Paged',
+        docs: [
+          'Marks a list route: it takes a list query and answers a page (see PagingInterceptor).',
+        ],
+        statements: code(
+          'return applyDecorators(',
+          '  UseInterceptors(PagingInterceptor),',
+          "  ApiQuery({ name: 'q', required: false, description: 'Search text, case-insensitive' }),",
+          "  ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' }),",
+          "  ApiQuery({ name: 'limit', required: false, description: '1 to 100 (default 10)' }),",
+          "  ApiQuery({ name: 'fields', required: false, description: 'Comma list; -field leaves one out' }),",
+          "  ApiQuery({ name: 'sort', required: false, description: 'Comma list; -field for descending (default -createdAt)' }),",
+          "  ApiResponse({ status: 400, description: 'A list query value is out of range or unknown' }),",
+          ');',
+        ),
+      }),
+    ],
+  );
+}

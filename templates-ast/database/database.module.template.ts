@@ -1,0 +1,93 @@
+// src/database/database.module.ts: the connection to the project's database, configured from the environment.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { classOf, code, decorator, functionOf, tsFile } from '../_shared/ts.js';
+
+const config = 'config: ConfigService<Environment, true>';
+
+function typeormFactory(options: ProjectOptions): string[] {
+  if (options.database === 'postgres') {
+    return [
+      `useFactory: (${config}): TypeOrmModuleOptions => ({`,
+      "  type: 'postgres',",
+      "  url: config.get('DATABASE_URL', { infer: true }),",
+      '  autoLoadEntities: true,',
+      '  // Tables follow the entities; switch to migrations before real data matters.',
+      '  synchronize: true,',
+      '}),',
+    ];
+  }
+  return [
+    `useFactory: (${config}): TypeOrmModuleOptions => {`,
+    "  const database = config.get('DATABASE_PATH', { infer: true });",
+    "  if (database !== ':memory:') mkdirSync(dirname(database), { recursive: true });",
+    '  // Tables follow the entities; switch to migrations before real data matters.',
+    "  return { type: 'better-sqlite3', database, autoLoadEntities: true, synchronize: true };",
+    '},',
+  ];
+}
+
+export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile {
+  const mongo = options.database === 'mongodb';
+  const imports = [
+    pkg('@nestjs/common', 'Module'),
+    pkg('@nestjs/config', 'ConfigService'),
+    { from: 'src/config/environment.ts', types: ['Environment'] },
+    ...(mongo
+      ? [pkg('node:fs/promises', 'mkdir'), pkg('@nestjs/mongoose', 'MongooseModule')]
+      : [
+          pkg('@nestjs/typeorm', 'TypeOrmModule'),
+          pkgTypes('@nestjs/typeorm', 'TypeOrmModuleOptions'),
+        ]),
+    ...(options.database === 'sqlite'
+      ? [pkg('node:fs', 'mkdirSync'), pkg('node:path', 'dirname')]
+      : []),
+  ];
+  const root = mongo
+    ? [
+        'MongooseModule.forRootAsync({',
+        '  inject: [ConfigService],',
+        `  useFactory: async (${config}) => ({`,
+        "    uri: config.get('MONGODB_URI', { infer: true }) ?? (await embeddedMongoUri(config.get('NODE_ENV', { infer: true }))),",
+        '  }),',
+        '})',
+      ]
+    : [
+        'TypeOrmModule.forRootAsync({',
+        '  inject: [ConfigService],',
+        ...typeormFactory(options),
+        '})',
+      ];
+  return tsFile(databaseModulePath, imports, [
+    ...(mongo ? [embeddedMongo()] : []),
+    classOf({
+      name: 'DatabaseModule',
+      decorators: [decorator('Module', code('{', '  imports: [', ...root, '  ],', '}'))],
+    }),
+  ]);
+}
+
+const databaseModulePath = 'src/database/database.module.ts';
+
+function embeddedMongo() {
+  return functionOf({
+    name: 'embeddedMongoUri',
+    isExported: false,
+    isAsync: true,
+    docs: [
+      'Without MONGODB_URI, development runs its own mongod (mongodb-memory-server downloads it once)',
+      'and keeps the data in .data/mongodb; elsewhere a missing MONGODB_URI is an error.',
+    ],
+    parameters: [{ name: 'mode', type: 'string' }],
+    returnType: 'Promise<string>',
+    statements: code(
+      "if (mode !== 'development') throw new Error('MONGODB_URI is not set: set it in .env');",
+      "const { MongoMemoryServer } = await import('mongodb-memory-server');",
+      "const dbPath = '.data/mongodb';",
+      'await mkdir(dbPath, { recursive: true });',
+      "const server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger' } });",
+      'return server.getUri();',
+    ),
+  });
+}

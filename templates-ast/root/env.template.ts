@@ -1,0 +1,54 @@
+// .env (with this project's secrets) and .env.example (the same keys, no secrets).
+import type { TextFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+
+function databaseLines(options: ProjectOptions, example: boolean): string[] {
+  const folder = options.name.split('/').pop();
+  switch (options.database) {
+    case 'sqlite':
+      return ['# SQLite database file', `DATABASE_PATH=.data/${folder}.sqlite`];
+    case 'postgres':
+      return [
+        '# PostgreSQL connection URL',
+        `DATABASE_URL=postgres://postgres@127.0.0.1:5432/${folder?.replace(/\W/g, '_')}`,
+      ];
+    case 'mongodb':
+      return [
+        '# MongoDB connection URL; when unset, development runs an embedded mongod with its data in .data/',
+        example
+          ? '# MONGODB_URI=mongodb://127.0.0.1:27017/' + folder
+          : `# MONGODB_URI=mongodb://127.0.0.1:27017/${folder}`,
+      ];
+  }
+}
+
+function envLines(options: ProjectOptions, example: boolean): string[] {
+  const secret = (value: string) => (example ? '' : value);
+  return [
+    'PORT=9000',
+    '# Grants sign-up and sign-in (access_token); at least 32 characters',
+    `MASTER_KEY=${secret(options.secrets.masterKey)}`,
+    ...(options.auth
+      ? [
+          '# Signs user tokens; at least 32 characters',
+          `JWT_SECRET=${secret(options.secrets.jwtSecret)}`,
+          '# How long a token is valid: seconds, or a duration such as 12h or 7d',
+          'JWT_EXPIRES_IN=7d',
+        ]
+      : []),
+    ...databaseLines(options, example),
+    '',
+  ];
+}
+
+export const envTemplate = (options: ProjectOptions): TextFile => ({
+  kind: 'text',
+  path: '.env',
+  text: envLines(options, false).join('\n'),
+});
+
+export const envExampleTemplate = (options: ProjectOptions): TextFile => ({
+  kind: 'text',
+  path: '.env.example',
+  text: envLines(options, true).join('\n'),
+});

@@ -1,0 +1,121 @@
+// package.json of the generated project: scripts, dependencies for its database, jest configuration.
+import type { JsonFile } from '../../src/generator/generated-file.js';
+import type { Database, ProjectOptions } from '../../src/generator/options.js';
+
+/** Current majors that run on Node 20.19 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */
+const NEST = {
+  '@nestjs/common': '^12.5.1',
+  '@nestjs/config': '^12.0.1',
+  '@nestjs/core': '^12.5.1',
+  '@nestjs/platform-express': '^12.5.1',
+  '@nestjs/swagger': '^12.0.2',
+  'class-transformer': '^0.5.1',
+  'class-validator': '^0.15.1',
+  'reflect-metadata': '^0.2.2',
+  rxjs: '^7.8.2',
+};
+
+const AUTH = {
+  '@nestjs/jwt': '^12.0.2',
+  '@nestjs/passport': '^12.0.0',
+  passport: '^0.7.0',
+  'passport-jwt': '^4.0.1',
+};
+
+const DATABASE: Record<Database, Record<string, string>> = {
+  mongodb: { '@nestjs/mongoose': '^12.0.0', mongoose: '^9.12.1' },
+  postgres: { '@nestjs/typeorm': '^12.0.2', pg: '^8.23.1', typeorm: '^1.1.1' },
+  // better-sqlite3 12: typeorm 1 peers on it, and 13 needs Node 22.
+  sqlite: { '@nestjs/typeorm': '^12.0.2', 'better-sqlite3': '^12.9.0', typeorm: '^1.1.1' },
+};
+
+const DEV = {
+  '@eslint/js': '^10.0.1',
+  '@nestjs/testing': '^12.1.1',
+  '@types/express': '^5.0.3',
+  '@types/jest': '^30.0.0',
+  '@types/node': '^20.19.0',
+  '@types/supertest': '^7.0.0',
+  eslint: '^10.0.0',
+  globals: '^17.0.0',
+  jest: '^30.0.0',
+  prettier: '^3.6.2',
+  'source-map-support': '^0.5.21',
+  supertest: '^7.1.4',
+  'swagger-ui-dist': '^5.30.0',
+  'ts-jest': '^29.4.0',
+  'tsc-watch': '^7.2.0',
+  // typescript-eslint 8 supports TypeScript below 6.1.
+  typescript: '~6.0.2',
+  'typescript-eslint': '^8.50.0',
+};
+
+const sorted = (entries: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+
+const JEST = 'node --experimental-vm-modules ./node_modules/jest/bin/jest.js';
+
+export function packageJsonTemplate(options: ProjectOptions): JsonFile {
+  const run = `${options.packageManager} run`;
+  return {
+    kind: 'json',
+    path: 'package.json',
+    data: {
+      name: options.name,
+      version: '0.1.0',
+      private: true,
+      license: 'UNLICENSED',
+      engines: { node: '>=20.19' },
+      scripts: {
+        build: 'tsc -p tsconfig.build.json',
+        dev: 'tsc-watch -p tsconfig.build.json --onSuccess "node dist/main.js"',
+        prod: `${run} build && NODE_ENV=production node dist/main.js`,
+        test: JEST,
+        coverage: 'node scripts/coverage.mjs',
+        lint: 'eslint .',
+        format: 'prettier --write .',
+        docs: `${run} build && node dist/docs.js`,
+      },
+      dependencies: sorted({
+        ...NEST,
+        ...(options.auth ? AUTH : {}),
+        ...DATABASE[options.database],
+      }),
+      devDependencies: sorted({
+        ...DEV,
+        ...(options.auth ? { '@types/passport-jwt': '^4.0.1' } : {}),
+        ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
+      }),
+      // npm 11 runs dependencies' install scripts only when allowed: better-sqlite3 builds its binding.
+      ...(options.database === 'sqlite' ? { allowScripts: { 'better-sqlite3': true } } : {}),
+      jest: jestConfig(options),
+    },
+  };
+}
+
+function jestConfig(options: ProjectOptions) {
+  return {
+    moduleFileExtensions: ['js', 'json', 'ts'],
+    rootDir: '.',
+    roots: ['<rootDir>/src', '<rootDir>/test'],
+    testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
+    // Nest 12 is ESM-only and Node 20 cannot require() it inside jest, so tests run as ES modules.
+    extensionsToTreatAsEsm: ['.ts'],
+    transform: {
+      '^.+\\.ts$': [
+        'ts-jest',
+        { useESM: true, tsconfig: { module: 'es2022', moduleResolution: 'bundler' } },
+      ],
+    },
+    setupFiles: ['<rootDir>/test/setup-env.ts'],
+    ...(options.database === 'sqlite' ? {} : { globalSetup: '<rootDir>/test/global-setup.ts' }),
+    ...(options.database === 'mongodb'
+      ? { globalTeardown: '<rootDir>/test/global-teardown.ts' }
+      : {}),
+    collectCoverageFrom: ['src/**/*.ts', '!src/main.ts', '!src/docs.ts'],
+    coverageDirectory: 'coverage',
+    coverageReporters: ['text-summary', 'html'],
+    testEnvironment: 'node',
+    verbose: true,
+  };
+}

@@ -1,0 +1,71 @@
+// README.md of the generated project: how to run it, its configuration and its HTTP contract.
+import type { TextFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+
+const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
+  sqlite:
+    'SQLite, in the file named by `DATABASE_PATH` (default `.data/<name>.sqlite`). Tests use a fresh in-memory database.',
+  postgres:
+    'PostgreSQL at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
+  mongodb:
+    'MongoDB at `MONGODB_URI`. When it is unset in development, an embedded mongod (mongodb-memory-server, downloaded once) keeps its data in `.data/mongodb`. Tests use `MONGODB_URI` or mongodb-memory-server, and report "skipped: no MongoDB server" when neither can run.',
+};
+
+function authSection(options: ProjectOptions, run: string): string[] {
+  if (!options.auth) return [];
+  return [
+    '## HTTP API',
+    '',
+    'Every route takes JSON or form-encoded bodies (at most 1 MiB, else 413). `access_token` (the master key or a user token) is read from the query, the body or an `Authorization: Bearer` header.',
+    '',
+    '| Route | Who | Answer |',
+    '|---|---|---|',
+    `| \`POST /users\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}; 409 if the e-mail is taken |`,
+    '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
+    '| `GET /users/me` | user token | the user |',
+    '| `GET /users/:id` | anyone | `{ id, name, picture }` |',
+    '| `GET /users` | admin token | list (see below) |',
+    '| `PUT /users/me`, `PUT /users/:id` | that user or an admin | updates `name` and `picture` |',
+    '| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` |',
+    '| `DELETE /users/:id` | admin token | 204 |',
+    '',
+    'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
+    '',
+    'List routes take `q` (search text, case-insensitive), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
+    '',
+    '```sh',
+    `${run} dev`,
+    "MASTER_KEY=$(grep '^MASTER_KEY=' .env | cut -d= -f2)",
+    'curl -X POST http://localhost:9000/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"',
+    'curl -X POST http://localhost:9000/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"',
+    '```',
+    '',
+  ];
+}
+
+export function readmeTemplate(options: ProjectOptions): TextFile {
+  const run = `${options.packageManager} run`;
+  const text = [
+    `# ${options.name}`,
+    '',
+    `A NestJS REST API made with restsmith (\`rest new\`). Add resources with \`rest api <name>\`.`,
+    '',
+    '## Scripts',
+    '',
+    `- \`${run} dev\`: watch mode, at http://0.0.0.0:9000, with the API documentation at /docs`,
+    `- \`${run} prod\`: builds, then runs in production mode`,
+    `- \`${options.packageManager} test\`: unit tests (\`src/**/*.spec.ts\`) and e2e tests (\`test/*.e2e-spec.ts\`)`,
+    `- \`${run} coverage\`: the tests with coverage; opens the HTML report when run in a terminal`,
+    `- \`${run} lint\`: ESLint (type-aware); \`${run} format\`: prettier`,
+    `- \`${run} docs\`: writes \`docs/openapi.json\` and \`docs/index.html\`, a page that works offline`,
+    '',
+    '## Configuration',
+    '',
+    '`.env` (git-ignored; `.env.example` lists the keys) is checked at start-up, and a missing or bad variable stops the start with its name.',
+    '',
+    `Database: ${DATABASE_NOTES[options.database]}`,
+    '',
+    ...authSection(options, run),
+  ];
+  return { kind: 'text', path: 'README.md', text: text.join('\n'), format: true };
+}

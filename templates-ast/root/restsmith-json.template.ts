@@ -1,0 +1,18 @@
+// restsmith.json: the project's choices, which `rest api` reads and adds resources to.
+import type { JsonFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { resourceRecord } from '../../src/generator/project-config.js';
+
+export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
+  kind: 'json',
+  path: 'restsmith.json',
+  data: {
+    name: options.name,
+    database: options.database,
+    sourceDir: options.sourceDir,
+    auth: options.auth,
+    signInOnCreate: options.signInOnCreate,
+    packageManager: options.packageManager,
+    resources: options.resources.map(resourceRecord),
+  },
+});

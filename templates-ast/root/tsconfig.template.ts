@@ -1,0 +1,46 @@
+// tsconfig.json and tsconfig.build.json: Nest 12's `ts` template settings (CommonJS through NodeNext), strict.
+import type { JsonFile } from '../../src/generator/generated-file.js';
+
+export function tsconfigTemplate(): JsonFile {
+  return {
+    kind: 'json',
+    path: 'tsconfig.json',
+    data: {
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        resolvePackageJsonExports: true,
+        esModuleInterop: true,
+        isolatedModules: true,
+        declaration: true,
+        removeComments: true,
+        emitDecoratorMetadata: true,
+        experimentalDecorators: true,
+        allowSyntheticDefaultImports: true,
+        target: 'ES2023',
+        types: ['node', 'jest'],
+        sourceMap: true,
+        outDir: './dist',
+        rootDir: '.',
+        incremental: true,
+        skipLibCheck: true,
+        strict: true,
+        strictPropertyInitialization: false,
+      },
+      exclude: ['node_modules', 'dist', 'coverage', 'docs'],
+    },
+  };
+}
+
+export function tsconfigBuildTemplate(): JsonFile {
+  return {
+    kind: 'json',
+    path: 'tsconfig.build.json',
+    data: {
+      extends: './tsconfig.json',
+      compilerOptions: { rootDir: './src' },
+      include: ['src'],
+      exclude: ['node_modules', 'test', 'dist', '**/*spec.ts'],
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// src/common/list-query.spec.ts: unit tests of list-query parsing and field selection.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function listQuerySpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/list-query.spec.ts',
+    [
+      pkg('@nestjs/common', 'BadRequestException'),
+      use('listQuery', 'parseListQuery', 'selectFields', 'ListSpec'),
+    ],
+    [
+      block(`
+const spec: ListSpec = { fields: ['id', 'name', 'email', 'createdAt'], search: ['name', 'email'] };
+
+describe('parseListQuery', () => {
+  it('defaults to page 1 of 10, newest first, every field', () => {
+    expect(parseListQuery({}, spec)).toEqual({
+      q: undefined,
+      page: 1,
+      limit: 10,
+      fields: { include: [], exclude: [] },
+      sort: [{ field: 'createdAt', descending: true }],
+    });
+  });
+
+  it('reads q, page, limit, fields and sort', () => {
+    const query = parseListQuery({ q: 'ada', page: '3', limit: '100', fields: 'name, -email', sort: 'name,-id' }, spec);
+    expect(query).toEqual({
+      q: 'ada',
+      page: 3,
+      limit: 100,
+      fields: { include: ['name'], exclude: ['email'] },
+      sort: [
+        { field: 'name', descending: false },
+        { field: 'id', descending: true },
+      ],
+    });
+  });
+
+  it.each([
+    [{ limit: '0' }, 'limit must be a whole number from 1 to 100'],
+    [{ limit: '101' }, 'limit must be a whole number from 1 to 100'],
+    [{ page: '0' }, 'page must be a whole number 1 or more'],
+    [{ page: '1.5' }, 'page must be a whole number 1 or more'],
+    [{ page: ['1', '2'] }, 'page must be given once, as text'],
+    [{ sort: 'password' }, "sort has an unknown field 'password': use id, name, email, createdAt"],
+    [{ fields: '-role' }, "fields has an unknown field 'role': use id, name, email, createdAt"],
+  ])('refuses %j with a 400 saying what to send', (query: Record<string, unknown>, message: string) => {
+    expect(() => parseListQuery(query, spec)).toThrow(new BadRequestException(message));
+  });
+});
+
+describe('selectFields', () => {
+  const user = { id: '1', name: 'Ada', email: 'ada@example.com' };
+
+  it('keeps every field by default', () => {
+    expect(selectFields(user, parseListQuery({}, spec))).toEqual(user);
+  });
+
+  it('keeps only the fields asked for, less those left out', () => {
+    expect(selectFields(user, parseListQuery({ fields: 'id,email' }, spec))).toEqual({ id: '1', email: 'ada@example.com' });
+    expect(selectFields(user, parseListQuery({ fields: '-email' }, spec))).toEqual({ id: '1', name: 'Ada' });
+  });
+});
+`),
+    ],
+  );
+}

@@ -1,0 +1,66 @@
+// src/users/users.service.spec.ts: the users service on the project's own database.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function usersServiceSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  return tsFile(
+    'src/users/users.service.spec.ts',
+    [
+      pkg('@nestjs/common', 'ConflictException', 'NotFoundException'),
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+      { from: 'test/app.ts', named: ['newRun'] },
+      use('listQuery', 'parseListQuery'),
+      { from: 'src/users/user.view.ts', named: ['USER_LIST'] },
+      { from: 'src/users/users.service.ts', named: ['UsersService'] },
+    ],
+    [
+      block(`
+describeWithDatabase('UsersService', () => {
+  const run = newRun();
+  let app: NestExpressApplication;
+  let users: UsersService;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    users = app.get(UsersService);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('stores a hash of the password and the user role by default', async () => {
+    const user = await users.create({ email: \`hash-\${run}@example.com\`, password: 'secret' });
+    expect(user.password).toMatch(/^scrypt\\$/);
+    expect(user.role).toBe('user');
+    await expect(users.verifyCredentials(\`HASH-\${run}@example.com\`, 'secret')).resolves.toMatchObject({ id: user.id });
+    await expect(users.verifyCredentials(\`hash-\${run}@example.com\`, 'Secret')).resolves.toBeNull();
+  });
+
+  it('refuses an e-mail that is taken', async () => {
+    await users.create({ email: \`taken-\${run}@example.com\`, password: 'secret' });
+    await expect(users.create({ email: \`taken-\${run}@example.com\`, password: 'other1' })).rejects.toThrow(ConflictException);
+  });
+
+  it('changes only the fields it is given', async () => {
+    const user = await users.create({ email: \`keep-\${run}@example.com\`, password: 'secret', name: 'Keep' });
+    const updated = await users.update(user.id, { picture: 'https://example.com/p.png' });
+    expect(updated).toMatchObject({ name: 'Keep', picture: 'https://example.com/p.png' });
+    await expect(users.update('${options.database === 'mongodb' ? '0123456789abcdef01234567' : '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc'}', { name: 'x' })).rejects.toThrow(NotFoundException);
+  });
+
+  it('searches with wildcards taken literally', async () => {
+    await users.create({ email: \`under_score-\${run}@example.com\`, password: 'secret' });
+    await users.create({ email: \`underXscore-\${run}@example.com\`, password: 'secret' });
+    const page = await users.list(parseListQuery({ q: \`under_score-\${run}\` }, USER_LIST));
+    expect(page.items.map((user) => user.email)).toEqual([\`under_score-\${run}@example.com\`]);
+    expect(page.total).toBe(1);
+  });
+});
+`),
+    ],
+  );
+}

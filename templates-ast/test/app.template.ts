@@ -1,0 +1,100 @@
+// test/app.ts: what the generated e2e and database tests share: the app, the skip rule, signing users up.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+
+export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
+  const createdId = options.signInOnCreate ? 'created.body.user.id' : 'created.body.id';
+  return tsFile(
+    'test/app.ts',
+    [
+      pkg('node:crypto', 'randomBytes'),
+      pkg('@nestjs/testing', 'Test'),
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      { from: 'supertest', default: 'request' },
+      { from: 'src/app.module.ts', named: ['AppModule'] },
+      use('appSetup', 'configureApp'),
+    ],
+    [
+      constant('MASTER_KEY', "process.env.MASTER_KEY ?? ''"),
+      constant('databaseSkipReason', 'process.env.TEST_DATABASE_SKIP', {
+        docs: [
+          'Why the database tests cannot run here (see test/global-setup.ts), if they cannot.',
+        ],
+      }),
+      functionOf({
+        name: 'describeWithDatabase',
+        docs: [
+          'A describe block that needs the database: skipped, with the reason in its name, when there is none.',
+        ],
+        parameters: [
+          { name: 'name', type: 'string' },
+          { name: 'tests', type: '() => void' },
+        ],
+        returnType: 'void',
+        statements: code(
+          'if (databaseSkipReason) describe.skip(`${name} (skipped: ${databaseSkipReason})`, tests);',
+          'else describe(name, tests);',
+        ),
+      }),
+      functionOf({
+        name: 'createTestApp',
+        isAsync: true,
+        docs: ['The whole app, set up as src/main.ts sets it up.'],
+        returnType: 'Promise<NestExpressApplication>',
+        statements: code(
+          'const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();',
+          'const app = configureApp(',
+          '  moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }),',
+          ');',
+          'await app.init();',
+          'return app;',
+        ),
+      }),
+      functionOf({
+        name: 'newRun',
+        docs: [
+          'A tag for the e-mails of one test run, so that runs share a database without clearing it.',
+        ],
+        returnType: 'string',
+        statements: code("return randomBytes(5).toString('hex');"),
+      }),
+      ...(options.auth ? authHelpers(createdId) : []),
+    ],
+  );
+}
+
+function authHelpers(createdId: string) {
+  return [
+    interfaceOf({
+      name: 'SignedUp',
+      properties: ['id', 'email', 'password', 'token'].map((name) => ({ name, type: 'string' })),
+    }),
+    constant('PASSWORD', "'correct horse'"),
+    functionOf({
+      name: 'signUp',
+      isAsync: true,
+      docs: ['Creates a user with the master key, then signs them in.'],
+      parameters: [
+        { name: 'app', type: 'NestExpressApplication' },
+        { name: 'email', type: 'string' },
+        { name: 'role', type: "'user' | 'admin'", initializer: "'user'" },
+      ],
+      returnType: 'Promise<SignedUp>',
+      statements: code(
+        'const server = app.getHttpServer();',
+        'const created = await request(server)',
+        "  .post('/users')",
+        '  .send({ access_token: MASTER_KEY, email, password: PASSWORD, role })',
+        '  .expect(201);',
+        'const signedIn = await request(server)',
+        "  .post('/auth')",
+        '  .auth(email, PASSWORD)',
+        '  .send({ access_token: MASTER_KEY })',
+        '  .expect(201);',
+        `return { id: ${createdId}, email, password: PASSWORD, token: signedIn.body.token };`,
+      ),
+    }),
+  ];
+}

@@ -1,0 +1,68 @@
+// test/auth.e2e-spec.ts: POST /auth, sign-in with HTTP Basic and the master key, over HTTP.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function authE2eSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'test/auth.e2e-spec.ts',
+    [
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      { from: 'supertest', default: 'request' },
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+      {
+        from: 'test/app.ts',
+        named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
+        types: ['SignedUp'],
+      },
+    ],
+    [
+      block(`
+const claims = (token: string): { sub: string; iat: number; exp: number } =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+
+describeWithDatabase('POST /auth (e2e)', () => {
+  const run = newRun();
+  let app: NestExpressApplication;
+  let user: SignedUp;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    user = await signUp(app, \`auth-\${run}@example.com\`);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers a token for the user id, valid for 7 days, and the user', async () => {
+    const response = await http()
+      .post('/auth')
+      .auth(user.email.toUpperCase(), PASSWORD)
+      .query({ access_token: MASTER_KEY })
+      .expect(201);
+    expect(Object.keys(response.body).sort()).toEqual(['token', 'user']);
+    expect(response.body.user).toMatchObject({ id: user.id, email: user.email });
+    expect(response.body.user).not.toHaveProperty('password');
+    const { sub, iat, exp } = claims(response.body.token);
+    expect(sub).toBe(user.id);
+    expect(exp - iat).toBe(7 * 24 * 60 * 60);
+  });
+
+  it('answers 401 for a wrong password or an unknown e-mail', async () => {
+    await http().post('/auth').auth(user.email, 'wrong password').send({ access_token: MASTER_KEY }).expect(401);
+    await http().post('/auth').auth(\`nobody-\${run}@example.com\`, PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
+  });
+
+  it('answers 401 without Basic credentials or without the master key', async () => {
+    const response = await http().post('/auth').send({ access_token: MASTER_KEY }).expect(401);
+    expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    await http().post('/auth').auth(user.email, PASSWORD).expect(401);
+    await http().post('/auth').auth(user.email, PASSWORD).send({ access_token: 'wrong' }).expect(401);
+  });
+});
+`),
+    ],
+  );
+}

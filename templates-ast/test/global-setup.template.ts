@@ -1,0 +1,80 @@
+// test/global-setup.ts and test/global-teardown.ts: find the database the tests run on, or say why they skip.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg } from '../_shared/pieces.js';
+import { code, functionOf, tsFile } from '../_shared/ts.js';
+
+export function globalSetupTemplate(options: ProjectOptions): TypeScriptFile {
+  return options.database === 'mongodb' ? mongoSetup() : postgresSetup();
+}
+
+function postgresSetup(): TypeScriptFile {
+  return tsFile(
+    'test/global-setup.ts',
+    [],
+    [
+      functionOf({
+        name: 'globalSetup',
+        isExported: false,
+        docs: ['Database tests run on DATABASE_URL; without it they are skipped, and say so.'],
+        returnType: 'void',
+        statements: code(
+          'if (process.env.DATABASE_URL) return;',
+          "process.env.TEST_DATABASE_SKIP = 'no PostgreSQL server';",
+          "console.warn('\\nskipped: no PostgreSQL server (set DATABASE_URL to run the database tests)\\n');",
+        ),
+      }),
+      'export default globalSetup;',
+    ],
+  );
+}
+
+function mongoSetup(): TypeScriptFile {
+  return tsFile(
+    'test/global-setup.ts',
+    [pkg('mongodb-memory-server', 'MongoMemoryServer')],
+    [
+      functionOf({
+        name: 'globalSetup',
+        isExported: false,
+        isAsync: true,
+        docs: [
+          'Database tests run on MONGODB_URI, else on a mongod of mongodb-memory-server; when neither',
+          'can run (no server, no download), they are skipped, and say so.',
+        ],
+        returnType: 'Promise<void>',
+        statements: code(
+          'if (process.env.MONGODB_URI) return;',
+          'try {',
+          '  const server = await MongoMemoryServer.create();',
+          '  process.env.MONGODB_URI = server.getUri();',
+          '  (globalThis as { mongod?: MongoMemoryServer }).mongod = server;',
+          '} catch (error) {',
+          "  process.env.TEST_DATABASE_SKIP = 'no MongoDB server';",
+          "  const reason = error instanceof Error ? error.message.split('\\n')[0] : String(error);",
+          '  console.warn(`\\nskipped: no MongoDB server (${reason}); set MONGODB_URI to run the database tests\\n`);',
+          '}',
+        ),
+      }),
+      'export default globalSetup;',
+    ],
+  );
+}
+
+/** Only MongoDB starts a server of its own, which must be stopped. */
+export function globalTeardownTemplate(): TypeScriptFile {
+  return tsFile(
+    'test/global-teardown.ts',
+    [{ from: 'mongodb-memory-server', types: ['MongoMemoryServer'] }],
+    [
+      functionOf({
+        name: 'globalTeardown',
+        isExported: false,
+        isAsync: true,
+        returnType: 'Promise<void>',
+        statements: code('await (globalThis as { mongod?: MongoMemoryServer }).mongod?.stop();'),
+      }),
+      'export default globalTeardown;',
+    ],
+  );
+}

@@ -1,0 +1,286 @@
+// test/users.e2e-spec.ts: every /users route and its error cases, over HTTP, on the project's database.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export const unknownId = (options: ProjectOptions): string =>
+  options.database === 'mongodb'
+    ? '0123456789abcdef01234567'
+    : '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
+
+export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const created = options.signInOnCreate ? 'response.body.user' : 'response.body';
+  return tsFile(
+    'test/users.e2e-spec.ts',
+    [
+      pkg('node:crypto', 'createHash'),
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      { from: 'supertest', default: 'request' },
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+      {
+        from: 'test/app.ts',
+        named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
+        types: ['SignedUp'],
+      },
+    ],
+    [
+      block(`
+const UNKNOWN_ID = '${unknownId(options)}';
+
+describeWithDatabase('/users (e2e)', () => {
+  const run = newRun();
+  const email = (name: string) => \`\${name}-\${run}@example.com\`;
+  let app: NestExpressApplication;
+  let admin: SignedUp;
+  let ada: SignedUp;
+  let bob: SignedUp;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await signUp(app, email('admin'), 'admin');
+    ada = await signUp(app, email('ada'));
+    bob = await signUp(app, email('bob'));
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  describe('POST /users', () => {
+    it('creates a user, trimming and lower-casing the e-mail, with a default name and picture', async () => {
+      const given = \`  \${email('Grace').toUpperCase()} \`;
+      const response = await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: given, password: 'secret' })
+        .expect(201);
+      const user = ${created};
+      const expected = email('grace');
+      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'picture']);
+      expect(user.email).toBe(expected);
+      expect(user.name).toBe(expected.split('@')[0]);
+      const md5 = createHash('md5').update(expected).digest('hex');
+      expect(user.picture).toBe(\`https://gravatar.com/avatar/\${md5}?d=identicon\`);${
+        options.signInOnCreate
+          ? `
+      expect(typeof response.body.token).toBe('string');`
+          : ''
+      }
+    });
+
+    it('accepts a form-encoded body and the master key as a Bearer token', async () => {
+      const response = await http()
+        .post('/users')
+        .set('Authorization', \`Bearer \${MASTER_KEY}\`)
+        .type('form')
+        .send({ email: email('form'), password: 'secret', name: 'form-filler' })
+        .expect(201);
+      expect(${created}.name).toBe('form-filler');
+    });
+
+    it('answers 409 for an e-mail that is taken', async () => {
+      const response = await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: ada.email.toUpperCase(), password: 'secret' })
+        .expect(409);
+      expect(response.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    });
+
+    it('answers 401 without the master key, with a wrong one, or with a user token', async () => {
+      const body = { email: email('nokey'), password: 'secret' };
+      await http().post('/users').send(body).expect(401);
+      await http().post('/users').send({ ...body, access_token: 'wrong' }).expect(401);
+      await http().post('/users').send({ ...body, access_token: ada.token }).expect(401);
+    });
+
+    it('answers 400 naming each field that is wrong', async () => {
+      const response = await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: 'not-an-email', password: '12345', role: 'root' })
+        .expect(400);
+      expect(response.body.message).toEqual(
+        expect.arrayContaining([
+          'email must be an email',
+          'password must be longer than or equal to 6 characters',
+        ]),
+      );
+      expect(response.body.message.join(' ')).toMatch(/role must be one of/);
+    });
+
+    it('answers 400 for a field it does not know', async () => {
+      const response = await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: email('extra'), password: 'secret', isAdmin: true })
+        .expect(400);
+      expect(response.body.message).toEqual(['property isAdmin should not exist']);
+    });
+  });
+
+  describe('GET /users/me', () => {
+    it('answers the signed-in user, token in a Bearer header or in access_token', async () => {
+      const byHeader = await http().get('/users/me').set('Authorization', \`Bearer \${ada.token}\`).expect(200);
+      expect(byHeader.body).toMatchObject({ id: ada.id, email: ada.email, name: \`ada-\${run}\` });
+      expect(byHeader.body).not.toHaveProperty('password');
+      expect(byHeader.body).not.toHaveProperty('role');
+      const byQuery = await http().get('/users/me').query({ access_token: ada.token }).expect(200);
+      expect(byQuery.body.id).toBe(ada.id);
+    });
+
+    it('answers 401 without a token, with a bad one, or with the master key', async () => {
+      await http().get('/users/me').expect(401);
+      await http().get('/users/me').set('Authorization', 'Bearer not.a.token').expect(401);
+      await http().get('/users/me').query({ access_token: MASTER_KEY }).expect(401);
+    });
+  });
+
+  describe('GET /users/:id', () => {
+    it('answers the public view of anyone, to anyone', async () => {
+      const response = await http().get(\`/users/\${ada.id}\`).expect(200);
+      expect(response.body).toEqual({ id: ada.id, name: \`ada-\${run}\`, picture: expect.any(String) });
+    });
+
+    it('answers 404 for an id that does not exist and 400 for a malformed one', async () => {
+      await http().get(\`/users/\${UNKNOWN_ID}\`).expect(404);
+      const response = await http().get('/users/not-an-id').expect(400);
+      expect(response.body.message).toMatch(/^id must be/);
+    });
+  });
+
+  describe('GET /users', () => {
+    const list = (query: Record<string, string | number>) =>
+      http().get('/users').query({ q: run, ...query }).set('Authorization', \`Bearer \${admin.token}\`);
+
+    it('lists users to an admin, newest first, with X-Total-Count and Link', async () => {
+      const response = await list({ limit: 2 }).expect(200);
+      const total = Number(response.headers['x-total-count']);
+      expect(total).toBeGreaterThanOrEqual(3);
+      expect(response.body).toHaveLength(2);
+      const times = response.body.map((user: { createdAt: string }) => Date.parse(user.createdAt));
+      expect(times[0]).toBeGreaterThanOrEqual(times[1]);
+      expect(response.headers.link).toContain('rel="next"');
+      expect(response.headers.link).toContain(\`page=\${Math.ceil(total / 2)}>; rel="last"\`);
+      expect(response.headers.link).not.toContain('access_token');
+      for (const user of response.body) expect(user).not.toHaveProperty('password');
+    });
+
+    it('searches names and e-mails with q, ignoring case', async () => {
+      const response = await list({ q: \`BOB-\${run}\` }).expect(200);
+      expect(response.body.map((user: { id: string }) => user.id)).toEqual([bob.id]);
+      expect(response.headers['x-total-count']).toBe('1');
+    });
+
+    it('takes q as plain text, never as a pattern', async () => {
+      const response = await list({ q: \`%\${run}\` }).expect(200);
+      expect(response.body).toEqual([]);
+      const dots = await list({ q: '.*' }).expect(200);
+      expect(dots.body).toEqual([]);
+    });
+
+    it('pages with page and limit', async () => {
+      const first = await list({ limit: 1, page: 1, sort: 'email' }).expect(200);
+      const second = await list({ limit: 1, page: 2, sort: 'email' }).expect(200);
+      expect(first.body[0].email).toBe(ada.email);
+      expect(second.body[0].email).toBe(admin.email);
+      expect(second.headers.link).toContain('rel="prev"');
+    });
+
+    it('selects fields and sorts by several keys', async () => {
+      const picked = await list({ fields: 'name,email', sort: '-name' }).expect(200);
+      expect(Object.keys(picked.body[0]).sort()).toEqual(['email', 'name']);
+      const names = picked.body.map((user: { name: string }) => user.name);
+      expect(names).toEqual([...names].sort().reverse());
+      const without = await list({ fields: '-email,-picture' }).expect(200);
+      expect(Object.keys(without.body[0]).sort()).toEqual(['createdAt', 'id', 'name']);
+    });
+
+    it('answers 400 for values out of range and fields it does not know', async () => {
+      const refused: Record<string, string | number>[] = [
+        { limit: 0 },
+        { limit: 101 },
+        { page: 0 },
+        { page: 'two' },
+        { sort: 'password' },
+        { fields: 'role' },
+      ];
+      for (const query of refused) {
+        const response = await list(query).expect(400);
+        expect(response.body.error).toBe('Bad Request');
+      }
+      const response = await list({ sort: 'password' });
+      expect(response.body.message).toMatch(/sort has an unknown field 'password'/);
+    });
+
+    it('answers 403 to a user who is not an admin and 401 without a token', async () => {
+      await http().get('/users').set('Authorization', \`Bearer \${ada.token}\`).expect(403);
+      await http().get('/users').expect(401);
+    });
+  });
+
+  describe('PUT /users/:id and /users/me', () => {
+    it('updates the name and leaves the picture as it was', async () => {
+      const before = await http().get(\`/users/\${ada.id}\`).expect(200);
+      const response = await http()
+        .put(\`/users/\${ada.id}\`)
+        .set('Authorization', \`Bearer \${ada.token}\`)
+        .send({ name: 'Ada Lovelace' })
+        .expect(200);
+      expect(response.body).toMatchObject({ id: ada.id, name: 'Ada Lovelace', picture: before.body.picture });
+    });
+
+    it('updates the signed-in user at /users/me, with the token in the body', async () => {
+      const response = await http()
+        .put('/users/me')
+        .send({ access_token: bob.token, picture: 'https://example.com/bob.png' })
+        .expect(200);
+      expect(response.body).toMatchObject({ id: bob.id, picture: 'https://example.com/bob.png' });
+    });
+
+    it("lets an admin update anyone, and nobody else update someone else's profile", async () => {
+      await http().put(\`/users/\${ada.id}\`).set('Authorization', \`Bearer \${bob.token}\`).send({ name: 'x' }).expect(403);
+      await http().put(\`/users/\${ada.id}\`).set('Authorization', \`Bearer \${admin.token}\`).send({ name: 'Ada' }).expect(200);
+      await http().put(\`/users/\${UNKNOWN_ID}\`).set('Authorization', \`Bearer \${admin.token}\`).send({ name: 'x' }).expect(404);
+    });
+
+    it('answers 400 for a field that cannot change here and 401 without a token', async () => {
+      const response = await http()
+        .put(\`/users/\${ada.id}\`)
+        .set('Authorization', \`Bearer \${ada.token}\`)
+        .send({ email: 'new@example.com' })
+        .expect(400);
+      expect(response.body.message).toEqual(['property email should not exist']);
+      await http().put(\`/users/\${ada.id}\`).send({ name: 'x' }).expect(401);
+    });
+  });
+
+  describe('PUT /users/:id/password', () => {
+    it('changes the password with HTTP Basic of that same user', async () => {
+      const carol = await signUp(app, email('carol'));
+      await http().put(\`/users/\${carol.id}/password\`).auth(carol.email, PASSWORD).send({ password: 'new secret' }).expect(200);
+      await http().post('/auth').auth(carol.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
+      await http().post('/auth').auth(carol.email, 'new secret').send({ access_token: MASTER_KEY }).expect(201);
+    });
+
+    it('answers 401 for a wrong password or no Basic credentials, 403 for another user, 400 for a short one', async () => {
+      await http().put(\`/users/\${ada.id}/password\`).auth(ada.email, 'wrong password').send({ password: 'new secret' }).expect(401);
+      await http().put(\`/users/\${ada.id}/password\`).set('Authorization', \`Bearer \${ada.token}\`).send({ password: 'new secret' }).expect(401);
+      await http().put(\`/users/\${ada.id}/password\`).auth(bob.email, PASSWORD).send({ password: 'new secret' }).expect(403);
+      await http().put(\`/users/\${ada.id}/password\`).auth(ada.email, PASSWORD).send({ password: '123' }).expect(400);
+    });
+  });
+
+  describe('DELETE /users/:id', () => {
+    it('lets an admin delete a user, whose token then stops working', async () => {
+      const dave = await signUp(app, email('dave'));
+      await http().delete(\`/users/\${dave.id}\`).set('Authorization', \`Bearer \${ada.token}\`).expect(403);
+      await http().delete(\`/users/\${dave.id}\`).set('Authorization', \`Bearer \${admin.token}\`).expect(204);
+      await http().get(\`/users/\${dave.id}\`).expect(404);
+      await http().get('/users/me').set('Authorization', \`Bearer \${dave.token}\`).expect(401);
+      await http().delete(\`/users/\${dave.id}\`).set('Authorization', \`Bearer \${admin.token}\`).expect(404);
+    });
+  });
+});
+`),
+    ],
+  );
+}

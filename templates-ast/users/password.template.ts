@@ -1,0 +1,47 @@
+// src/users/password.ts: scrypt password hashes from node:crypto, checked in constant time.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import { pkg } from '../_shared/pieces.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
+
+export function passwordTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/users/password.ts',
+    [pkg('node:crypto', 'randomBytes', 'scrypt', 'timingSafeEqual'), pkg('node:util', 'promisify')],
+    [
+      constant(
+        'scryptAsync',
+        'promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>',
+        { isExported: false },
+      ),
+      constant('KEY_LENGTH', '64', { isExported: false }),
+      functionOf({
+        name: 'hashPassword',
+        isAsync: true,
+        docs: ['`scrypt$<salt>$<hash>`, both base64.'],
+        parameters: [{ name: 'password', type: 'string' }],
+        returnType: 'Promise<string>',
+        statements: code(
+          'const salt = randomBytes(16);',
+          'const hash = await scryptAsync(password, salt, KEY_LENGTH);',
+          "return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;",
+        ),
+      }),
+      functionOf({
+        name: 'verifyPassword',
+        isAsync: true,
+        parameters: [
+          { name: 'password', type: 'string' },
+          { name: 'stored', type: 'string' },
+        ],
+        returnType: 'Promise<boolean>',
+        statements: code(
+          "const [scheme, salt, hash] = stored.split('$');",
+          "if (scheme !== 'scrypt' || !salt || !hash) return false;",
+          "const expected = Buffer.from(hash, 'base64');",
+          "const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length);",
+          'return timingSafeEqual(actual, expected);',
+        ),
+      }),
+    ],
+  );
+}

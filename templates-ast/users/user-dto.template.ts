@@ -1,0 +1,112 @@
+// src/users/dto/*.dto.ts: what POST /users, PUT /users/:id and PUT /users/:id/password accept.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg } from '../_shared/pieces.js';
+import { classOf, decorator, property, tsFile } from '../_shared/ts.js';
+import { userModelPath } from './user.entity.template.js';
+
+const optional = (type: string, ...rules: ReturnType<typeof decorator>[]) => ({
+  type,
+  rules: [decorator('ApiPropertyOptional'), decorator('IsOptional'), ...rules],
+});
+
+const nameRules = [decorator('IsString'), decorator('IsNotEmpty'), decorator('MaxLength', '100')];
+const pictureRules = [
+  decorator('IsUrl', "{ protocols: ['http', 'https'], require_protocol: true }"),
+];
+const passwordRules = [
+  decorator('ApiProperty', '{ minLength: 6 }'),
+  decorator('IsString'),
+  decorator('MinLength', '6'),
+  decorator('MaxLength', '128'),
+];
+
+export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
+  const name = optional('string', ...nameRules);
+  const picture = optional('string', ...pictureRules);
+  return tsFile(
+    'src/users/dto/create-user.dto.ts',
+    [
+      pkg('@nestjs/swagger', 'ApiProperty', 'ApiPropertyOptional'),
+      pkg('class-transformer', 'Transform'),
+      pkg(
+        'class-validator',
+        'IsEmail',
+        'IsIn',
+        'IsNotEmpty',
+        'IsOptional',
+        'IsString',
+        'IsUrl',
+        'MaxLength',
+        'MinLength',
+      ),
+      { from: userModelPath(options), named: ['ROLES'], types: ['Role'] },
+    ],
+    [
+      classOf({
+        name: 'CreateUserDto',
+        properties: [
+          property('email', 'string', [
+            decorator('ApiProperty', "{ example: 'ada@example.com' }"),
+            decorator(
+              'Transform',
+              "({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)",
+            ),
+            decorator('IsEmail'),
+          ]),
+          property('password', 'string', passwordRules),
+          property('name', name.type, name.rules, { hasQuestionToken: true }),
+          property('picture', picture.type, picture.rules, { hasQuestionToken: true }),
+          property(
+            'role',
+            'Role',
+            [
+              decorator('ApiPropertyOptional', "{ enum: ROLES, default: 'user' }"),
+              decorator('IsOptional'),
+              decorator('IsIn', 'ROLES'),
+            ],
+            { hasQuestionToken: true },
+          ),
+        ],
+      }),
+    ],
+  );
+}
+
+export function updateUserDtoTemplate(): TypeScriptFile {
+  const name = optional('string', ...nameRules);
+  const picture = optional('string', ...pictureRules);
+  return tsFile(
+    'src/users/dto/update-user.dto.ts',
+    [
+      pkg('@nestjs/swagger', 'ApiPropertyOptional'),
+      pkg('class-validator', 'IsNotEmpty', 'IsOptional', 'IsString', 'IsUrl', 'MaxLength'),
+    ],
+    [
+      classOf({
+        name: 'UpdateUserDto',
+        docs: ['Only the name and the picture change here; a field left out keeps its value.'],
+        properties: [
+          property('name', name.type, name.rules, { hasQuestionToken: true }),
+          property('picture', picture.type, picture.rules, { hasQuestionToken: true }),
+        ],
+      }),
+    ],
+  );
+}
+
+export function updatePasswordDtoTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/users/dto/update-password.dto.ts',
+    [
+      pkg('@nestjs/swagger', 'ApiProperty'),
+      pkg('class-validator', 'IsString', 'MaxLength', 'MinLength'),
+    ],
+    [
+      classOf({
+        name: 'UpdatePasswordDto',
+        properties: [property('password', 'string', passwordRules)],
+      }),
+    ],
+  );
+}

@@ -1,0 +1,91 @@
+// src/users/entities/user.entity.ts (SQL) or src/users/schemas/user.schema.ts (MongoDB): how a user is stored.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
+
+export const userModelPath = (options: ProjectOptions): string =>
+  options.database === 'mongodb'
+    ? 'src/users/schemas/user.schema.ts'
+    : 'src/users/entities/user.entity.ts';
+
+/** The type the users service hands out: the entity, or the hydrated Mongoose document. */
+export const userRecordType = (options: ProjectOptions): string =>
+  options.database === 'mongodb' ? 'UserDocument' : 'User';
+
+const roles = [
+  constant('ROLES', "['user', 'admin'] as const"),
+  typeAlias('Role', '(typeof ROLES)[number]'),
+];
+
+export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {
+  return options.database === 'mongodb' ? userSchema(options) : userEntity(options);
+}
+
+function userEntity(options: ProjectOptions): TypeScriptFile {
+  const time = options.database === 'postgres' ? "{ type: 'timestamptz' }" : '';
+  const column = (...args: string[]) => decorator('Column', ...args);
+  return tsFile(
+    userModelPath(options),
+    [
+      pkg(
+        'typeorm',
+        'Column',
+        'CreateDateColumn',
+        'Entity',
+        'PrimaryGeneratedColumn',
+        'UpdateDateColumn',
+      ),
+    ],
+    [
+      ...roles,
+      classOf({
+        name: 'User',
+        decorators: [decorator('Entity', "'users'")],
+        properties: [
+          property('id', 'string', [decorator('PrimaryGeneratedColumn', "'uuid'")]),
+          property('email', 'string', [column('{ unique: true }')]),
+          property('name', 'string', [column()]),
+          property('picture', 'string', [column()]),
+          property('password', 'string', [column()], {
+            docs: ['A scrypt hash (see password.ts), never sent to a client.'],
+          }),
+          property('role', 'Role', [column("{ type: 'varchar', default: 'user' }")]),
+          property('createdAt', 'Date', [decorator('CreateDateColumn', ...(time ? [time] : []))]),
+          property('updatedAt', 'Date', [decorator('UpdateDateColumn', ...(time ? [time] : []))]),
+        ],
+      }),
+    ],
+  );
+}
+
+function userSchema(options: ProjectOptions): TypeScriptFile {
+  const prop = (...args: string[]) => decorator('Prop', ...args);
+  return tsFile(
+    userModelPath(options),
+    [
+      pkg('@nestjs/mongoose', 'Prop', 'Schema', 'SchemaFactory'),
+      pkgTypes('mongoose', 'HydratedDocument'),
+    ],
+    [
+      ...roles,
+      classOf({
+        name: 'User',
+        decorators: [decorator('Schema', '{ timestamps: true }')],
+        properties: [
+          property('email', 'string', [prop('{ required: true, unique: true }')]),
+          property('name', 'string', [prop('{ required: true }')]),
+          property('picture', 'string', [prop('{ required: true }')]),
+          property('password', 'string', [prop('{ required: true }')], {
+            docs: ['A scrypt hash (see password.ts), never sent to a client.'],
+          }),
+          property('role', 'Role', [prop("{ type: String, enum: ROLES, default: 'user' }")]),
+          property('createdAt', 'Date'),
+          property('updatedAt', 'Date'),
+        ],
+      }),
+      typeAlias('UserDocument', 'HydratedDocument<User>'),
+      constant('UserSchema', 'SchemaFactory.createForClass(User)'),
+    ],
+  );
+}

@@ -1,0 +1,195 @@
+// src/users/users.controller.ts: the /users routes of the HTTP contract.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
+import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
+
+const id = param('id', 'string', [decorator('Param', "'id'", 'ParseIdPipe')]);
+const me = param('user', 'AuthUser', [decorator('CurrentUser')]);
+
+function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationStructure> {
+  const decorators = [
+    decorator('Post'),
+    decorator('Access', "'master'"),
+    decorator('ApiConflictResponse', "{ description: 'The e-mail is taken' }"),
+  ];
+  const parameters = [param('input', 'CreateUserDto', [decorator('Body')])];
+  if (!options.signInOnCreate) {
+    return {
+      name: 'create',
+      isAsync: true,
+      decorators,
+      parameters,
+      returnType: 'Promise<UserView>',
+      statements: code('return toUserView(await this.users.create(input));'),
+    };
+  }
+  return {
+    name: 'create',
+    isAsync: true,
+    docs: ['Signs the new user in: the answer carries a token, as POST /auth does.'],
+    decorators,
+    parameters,
+    returnType: 'Promise<{ token: string; user: UserView }>',
+    statements: code(
+      'const user = await this.users.create(input);',
+      'return { token: await this.jwt.signAsync({ sub: user.id }), user: toUserView(user) };',
+    ),
+  };
+}
+
+const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructure>[] => [
+  createMethod(options),
+  {
+    name: 'list',
+    isAsync: true,
+    decorators: [decorator('Get'), decorator('Access', "'admin'"), decorator('Paged')],
+    parameters: [param('query', 'ListQuery', [decorator('ListQueryParams', 'USER_LIST')])],
+    returnType: 'Promise<Page<Partial<UserView>>>',
+    statements: code(
+      'const page = await this.users.list(query);',
+      'return { ...page, items: page.items.map((user) => selectFields(toUserView(user), query)) };',
+    ),
+  },
+  {
+    name: 'findMe',
+    isAsync: true,
+    decorators: [decorator('Get', "'me'"), decorator('Access', "'user'")],
+    parameters: [me],
+    returnType: 'Promise<UserView>',
+    statements: code('return toUserView(await this.users.findOne(user.id));'),
+  },
+  {
+    name: 'findOne',
+    isAsync: true,
+    decorators: [
+      decorator('Get', "':id'"),
+      decorator('Access', "'public'"),
+      decorator('ApiNotFoundResponse'),
+    ],
+    parameters: [id],
+    returnType: 'Promise<PublicUserView>',
+    statements: code('return toPublicUserView(await this.users.findOne(id));'),
+  },
+  {
+    name: 'updateMe',
+    isAsync: true,
+    decorators: [decorator('Put', "'me'"), decorator('Access', "'user'")],
+    parameters: [me, param('changes', 'UpdateUserDto', [decorator('Body')])],
+    returnType: 'Promise<UserView>',
+    statements: code('return toUserView(await this.users.update(user.id, changes));'),
+  },
+  {
+    name: 'update',
+    isAsync: true,
+    decorators: [
+      decorator('Put', "':id'"),
+      decorator('Access', "'user'"),
+      decorator('ApiNotFoundResponse'),
+    ],
+    parameters: [me, id, param('changes', 'UpdateUserDto', [decorator('Body')])],
+    returnType: 'Promise<UserView>',
+    statements: code(
+      'assertOwnerOrAdmin(user, id);',
+      'return toUserView(await this.users.update(id, changes));',
+    ),
+  },
+  {
+    name: 'updatePassword',
+    isAsync: true,
+    docs: ['HTTP Basic with the current password of that same user.'],
+    decorators: [
+      decorator('Put', "':id/password'"),
+      decorator('ApiBasicAuth'),
+      decorator('ApiUnauthorizedResponse'),
+      decorator('ApiForbiddenResponse'),
+    ],
+    parameters: [
+      id,
+      param('credentials', 'Credentials', [decorator('BasicCredentials')]),
+      param('input', 'UpdatePasswordDto', [decorator('Body')]),
+    ],
+    returnType: 'Promise<UserView>',
+    statements: code(
+      'const user = await this.users.verifyCredentials(credentials.email, credentials.password);',
+      "if (!user) throw new UnauthorizedException('Wrong e-mail or password');",
+      "if (user.id !== id) throw new ForbiddenException('Only that user may change their password');",
+      'return toUserView(await this.users.setPassword(id, input.password));',
+    ),
+  },
+  {
+    name: 'remove',
+    isAsync: true,
+    decorators: [
+      decorator('Delete', "':id'"),
+      decorator('Access', "'admin'"),
+      decorator('HttpCode', '204'),
+      decorator('ApiNotFoundResponse'),
+    ],
+    parameters: [id],
+    returnType: 'Promise<void>',
+    statements: code('await this.users.remove(id);'),
+  },
+];
+
+export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile {
+  return tsFile(
+    'src/users/users.controller.ts',
+    [
+      pkg(
+        '@nestjs/common',
+        'Body',
+        'Controller',
+        'Delete',
+        'ForbiddenException',
+        'Get',
+        'HttpCode',
+        'Param',
+        'Post',
+        'Put',
+        'UnauthorizedException',
+      ),
+      pkg(
+        '@nestjs/swagger',
+        'ApiBasicAuth',
+        'ApiConflictResponse',
+        'ApiForbiddenResponse',
+        'ApiNotFoundResponse',
+        'ApiTags',
+        'ApiUnauthorizedResponse',
+      ),
+      ...(options.signInOnCreate ? [pkg('@nestjs/jwt', 'JwtService')] : []),
+      use('access', 'Access'),
+      use('basicCredentials', 'BasicCredentials', 'Credentials'),
+      use('currentUser', 'CurrentUser', 'assertOwnerOrAdmin', 'AuthUser'),
+      use('listQuery', 'ListQueryParams', 'selectFields', 'ListQuery'),
+      use('paging', 'Paged', 'Page'),
+      use('parseId', 'ParseIdPipe'),
+      { from: 'src/users/dto/create-user.dto.ts', named: ['CreateUserDto'] },
+      { from: 'src/users/dto/update-user.dto.ts', named: ['UpdateUserDto'] },
+      { from: 'src/users/dto/update-password.dto.ts', named: ['UpdatePasswordDto'] },
+      {
+        from: 'src/users/user.view.ts',
+        named: ['USER_LIST', 'toPublicUserView', 'toUserView'],
+        types: ['PublicUserView', 'UserView'],
+      },
+      { from: 'src/users/users.service.ts', named: ['UsersService'] },
+    ],
+    [
+      classOf({
+        name: 'UsersController',
+        decorators: [decorator('ApiTags', "'users'"), decorator('Controller', "'users'")],
+        ctors: [
+          {
+            parameters: [
+              injected('users', 'UsersService'),
+              ...(options.signInOnCreate ? [injected('jwt', 'JwtService')] : []),
+            ],
+          },
+        ],
+        methods: methods(options),
+      }),
+    ],
+  );
+}

@@ -1,0 +1,165 @@
+// src/users/users.service.ts: user accounts in the project's database.
+import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/generator/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
+import { userModelPath, userRecordType } from './user.entity.template.js';
+
+const SQL = {
+  injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
+  exists: 'await this.users.existsBy({ email })',
+  insert: 'await this.users.save(this.users.create(user))',
+  findById: 'this.users.findOneBy({ id })',
+  findByEmail: 'this.users.findOneBy({ email })',
+  list: 'findPage(this.users, query, USER_LIST)',
+  save: 'this.users.save(user)',
+  remove: 'await this.users.remove(user);',
+};
+
+const MONGO = {
+  injected: injected('users', 'Model<User>', [decorator('InjectModel', 'User.name')]),
+  exists: '(await this.users.exists({ email })) !== null',
+  insert: 'await this.users.create(user)',
+  findById: 'this.users.findById(id).exec()',
+  findByEmail: 'this.users.findOne({ email }).exec()',
+  list: 'findPage(this.users, query, USER_LIST)',
+  save: 'user.save()',
+  remove: 'await user.deleteOne();',
+};
+
+export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
+  const mongo = options.database === 'mongodb';
+  const db = mongo ? MONGO : SQL;
+  const record = userRecordType(options);
+  return tsFile(
+    'src/users/users.service.ts',
+    [
+      pkg('node:crypto', 'createHash'),
+      pkg('@nestjs/common', 'ConflictException', 'Injectable', 'NotFoundException'),
+      ...(mongo
+        ? [pkg('@nestjs/mongoose', 'InjectModel'), pkgTypes('mongoose', 'Model')]
+        : [pkg('@nestjs/typeorm', 'InjectRepository'), pkgTypes('typeorm', 'Repository')]),
+      { from: userModelPath(options), named: ['User'], types: mongo ? ['UserDocument'] : [] },
+      { from: 'src/users/dto/create-user.dto.ts', types: ['CreateUserDto'] },
+      { from: 'src/users/dto/update-user.dto.ts', types: ['UpdateUserDto'] },
+      { from: 'src/users/password.ts', named: ['hashPassword', 'verifyPassword'] },
+      { from: 'src/users/user.view.ts', named: ['USER_LIST'] },
+      use('findPage', 'findPage'),
+      use('listQuery', 'ListQuery'),
+      use('paging', 'Page'),
+    ],
+    [
+      functionOf({
+        name: 'gravatarUrl',
+        docs: ['The picture of a user who gave none: their Gravatar, or a generated pattern.'],
+        parameters: [{ name: 'email', type: 'string' }],
+        returnType: 'string',
+        statements: code(
+          "return `https://gravatar.com/avatar/${createHash('md5').update(email).digest('hex')}?d=identicon`;",
+        ),
+      }),
+      classOf({
+        name: 'UsersService',
+        decorators: [decorator('Injectable')],
+        ctors: [{ parameters: [db.injected] }],
+        methods: [
+          {
+            name: 'create',
+            isAsync: true,
+            docs: [
+              'The e-mail arrives trimmed and lower-cased (CreateUserDto); a taken one is a 409.',
+            ],
+            parameters: [{ name: 'input', type: 'CreateUserDto' }],
+            returnType: `Promise<${record}>`,
+            statements: code(
+              'const { email } = input;',
+              `if (${db.exists}) throw new ConflictException(\`email '\${email}' is already registered\`);`,
+              'const user = {',
+              '  email,',
+              "  name: input.name ?? email.split('@')[0],",
+              '  picture: input.picture ?? gravatarUrl(email),',
+              "  role: input.role ?? 'user',",
+              '  password: await hashPassword(input.password),',
+              '};',
+              `return ${db.insert};`,
+            ),
+          },
+          {
+            name: 'findById',
+            parameters: [{ name: 'id', type: 'string' }],
+            returnType: `Promise<${record} | null>`,
+            statements: code(`return ${db.findById};`),
+          },
+          {
+            name: 'findOne',
+            isAsync: true,
+            docs: ['A 404 when there is no such user.'],
+            parameters: [{ name: 'id', type: 'string' }],
+            returnType: `Promise<${record}>`,
+            statements: code(
+              'const user = await this.findById(id);',
+              "if (!user) throw new NotFoundException(`there is no user with id '${id}'`);",
+              'return user;',
+            ),
+          },
+          {
+            name: 'list',
+            parameters: [{ name: 'query', type: 'ListQuery' }],
+            returnType: `Promise<Page<${record}>>`,
+            statements: code(`return ${db.list};`),
+          },
+          {
+            name: 'update',
+            isAsync: true,
+            parameters: [
+              { name: 'id', type: 'string' },
+              { name: 'changes', type: 'UpdateUserDto' },
+            ],
+            returnType: `Promise<${record}>`,
+            statements: code(
+              'const user = await this.findOne(id);',
+              'if (changes.name !== undefined) user.name = changes.name;',
+              'if (changes.picture !== undefined) user.picture = changes.picture;',
+              `return ${db.save};`,
+            ),
+          },
+          {
+            name: 'setPassword',
+            isAsync: true,
+            parameters: [
+              { name: 'id', type: 'string' },
+              { name: 'password', type: 'string' },
+            ],
+            returnType: `Promise<${record}>`,
+            statements: code(
+              'const user = await this.findOne(id);',
+              'user.password = await hashPassword(password);',
+              `return ${db.save};`,
+            ),
+          },
+          {
+            name: 'remove',
+            isAsync: true,
+            parameters: [{ name: 'id', type: 'string' }],
+            returnType: 'Promise<void>',
+            statements: code('const user = await this.findOne(id);', db.remove),
+          },
+          {
+            name: 'verifyCredentials',
+            isAsync: true,
+            docs: ['The user with this e-mail and password, or null.'],
+            parameters: [
+              { name: 'email', type: 'string' },
+              { name: 'password', type: 'string' },
+            ],
+            returnType: `Promise<${record} | null>`,
+            statements: code(
+              `const user = await ${db.findByEmail.replace('{ email }', '{ email: email.trim().toLowerCase() }')};`,
+              'return user && (await verifyPassword(password, user.password)) ? user : null;',
+            ),
+          },
+        ],
+      }),
+    ],
+  );
+}
