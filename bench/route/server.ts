@@ -1,0 +1,74 @@
+// One hello-world JSON server per process, named on the command line; prints its port once listening.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { serve } from 'srvx';
+import { Application } from '../../src/route/index.js';
+
+const hello = { hello: 'world' };
+
+async function rawNode(): Promise<number> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(hello));
+  });
+  return listen(server);
+}
+
+async function restRoute(): Promise<number> {
+  const app = new Application({ prefix: 'controllers', cwd: import.meta.dirname });
+  await app.ready();
+  return listen(createServer(app.listener));
+}
+
+async function srvxFetch(): Promise<number> {
+  const app = new Application({ prefix: 'controllers', cwd: import.meta.dirname });
+  await app.ready();
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', silent: true });
+  await server.ready();
+  return Number(new URL(server.url!).port);
+}
+
+/** The slice of Express we use (this package carries no @types/express). */
+type ExpressApp = ((request: unknown, response: unknown) => void) & {
+  get(
+    path: string,
+    handler: (request: unknown, response: { json(body: unknown): void }) => void,
+  ): void;
+};
+
+async function expressFive(): Promise<number> {
+  // @ts-expect-error: express ships no types and @types/express is not installed
+  const { default: express } = (await import('express')) as { default: () => ExpressApp };
+  const app = express();
+  app.get('/', (_request, response) => {
+    response.json(hello);
+  });
+  return listen(createServer(app));
+}
+
+async function fastifyFive(): Promise<number> {
+  const app = Fastify();
+  app.get('/', async () => hello);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+}
+
+function listen(server: ReturnType<typeof createServer>): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+const servers: Record<string, () => Promise<number>> = {
+  'node:http (raw)': rawNode,
+  'rest route (node listener)': restRoute,
+  'fetch handler under srvx': srvxFetch,
+  'express 5': expressFive,
+  'fastify 5': fastifyFive,
+};
+
+const name = process.argv[2];
+const start = servers[name];
+if (!start) throw new Error(`unknown server ${name}; one of: ${Object.keys(servers).join(', ')}`);
+console.log(`port ${await start()}`);
