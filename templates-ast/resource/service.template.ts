@@ -106,7 +106,7 @@ export function serviceTemplate(
     },
     list && {
       name: 'list',
-      isAsync: true,
+      isAsync: owned,
       parameters: [{ name: 'query', type: 'ListQuery' }],
       returnType: `Promise<Page<${record}>>`,
       statements: code(...db.list),

@@ -1,0 +1,158 @@
+// Generated projects for the `rest api` whole-project tests: made with the built CLI, sharing one install.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const repository = resolve(import.meta.dirname, '../..');
+const bin = join(repository, 'bin/run.js');
+const work = join(repository, '.tmp/api-projects');
+/** One node_modules for every generated project: the union of their dependencies, installed once. */
+const shared = join(repository, '.tmp/api-deps');
+
+export interface Run {
+  status: number;
+  output: string;
+}
+
+/** Runs a command; its output (stdout then stderr) comes back to be shown when it fails. */
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Run {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
+}
+
+/** `rest <args>` from the built CLI. */
+export const rest = (cwd: string, ...args: string[]): Run => run('node', [bin, ...args], cwd);
+
+/** A fresh project from `rest new`, with the shared node_modules linked in. */
+export function newProject(name: string, database: string): string {
+  const dir = newProjectWithoutInstall(name, database);
+  linkDependencies(dir);
+  return dir;
+}
+
+/** A fresh project from `rest new --skip-install`. */
+export function newProjectWithoutInstall(name: string, database: string): string {
+  mkdirSync(work, { recursive: true });
+  const dir = join(work, name);
+  rmSync(dir, { recursive: true, force: true });
+  const made = rest(
+    work,
+    'new',
+    name,
+    '--database',
+    database,
+    '--yes',
+    '--skip-install',
+    '--skip-git',
+  );
+  if (made.status !== 0) throw new Error(`rest new failed:\n${made.output}`);
+  return dir;
+}
+
+function linkDependencies(dir: string): void {
+  const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+  const manifestPath = join(shared, 'package.json');
+  const current: Manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : { dependencies: {}, devDependencies: {} };
+  const missing = (kind: 'dependencies' | 'devDependencies') =>
+    Object.entries(wanted[kind] ?? {}).some(([name, range]) => current[kind]?.[name] !== range);
+  if (
+    missing('dependencies') ||
+    missing('devDependencies') ||
+    !existsSync(join(shared, 'node_modules'))
+  ) {
+    mkdirSync(shared, { recursive: true });
+    const merged = {
+      name: 'api-deps',
+      private: true,
+      dependencies: { ...current.dependencies, ...wanted.dependencies },
+      devDependencies: { ...current.devDependencies, ...wanted.devDependencies },
+      allowScripts: { ...current.allowScripts, ...wanted.allowScripts },
+    };
+    writeFileSync(manifestPath, JSON.stringify(merged, null, 2));
+    const installed = run('npm', ['install', '--no-audit', '--no-fund'], shared);
+    if (installed.status !== 0) throw new Error(`npm install failed:\n${installed.output}`);
+  }
+  symlinkSync(join(shared, 'node_modules'), join(dir, 'node_modules'), 'dir');
+}
+
+interface Manifest {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built project (`node dist/main.js`) and waits for its "listening" line. */
+export async function startServer(dir: string, env: NodeJS.ProcessEnv): Promise<Server> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('node', ['dist/main.js'], {
+    cwd: dir,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((stopped) => {
+        child.on('exit', () => stopped());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A PostgreSQL database of its own for one project, or why there is none. */
+export function postgresDatabase(name: string): { url?: string; reason?: string } {
+  const ready = run('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], repository);
+  if (ready.status !== 0) return { reason: 'no PostgreSQL server at 127.0.0.1:5432' };
+  const psql = (sql: string) =>
+    run('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-c', sql], repository);
+  psql(`DROP DATABASE IF EXISTS ${name}`);
+  const created = psql(`CREATE DATABASE ${name}`);
+  if (created.status !== 0) return { reason: `cannot create a database: ${created.output}` };
+  return { url: `postgres://postgres@127.0.0.1:5432/${name}` };
+}
