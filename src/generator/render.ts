@@ -1,7 +1,7 @@
 // Turns templates' GeneratedFiles into the exact text to write: staged, import-resolved, checked, formatted.
 import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
-import { checkDiagnostics, stageGlobals } from './diagnostics.js';
+import { checkDiagnostics, stageGlobals, stagePackageStandIns } from './diagnostics.js';
 import { formatText, prettierConfigFor } from './format.js';
 import type { GeneratedFile } from './generated-file.js';
 import { createStagingProject, isEsModuleProject, stageJson, stageTypeScript } from './staging.js';
@@ -45,6 +45,7 @@ export async function renderFiles(
       stageJson(project, file, jsonTexts.get(file.path)!);
     }
   }
+  stagePackageStandIns(project, [...staged.values()]);
   checkDiagnostics(project, [...staged.values()]);
   const configFor = await prettierConfigFor(files, options.projectRoot);
   return Promise.all(

@@ -1,0 +1,45 @@
+// Where the time of one `rest new` goes, from the built modules in one fresh process (see index.ts).
+import { performance } from 'node:perf_hooks';
+
+const [root, database] = process.argv.slice(2);
+const times = [];
+let last = performance.now();
+const mark = (name) => {
+  const now = performance.now();
+  times.push([name, now - last]);
+  last = now;
+};
+
+await import('ts-morph');
+mark('import ts-morph (and its TypeScript)');
+await import('prettier');
+mark('import prettier');
+const { projectFiles } = await import(`${root}/dist/templates-ast/project.js`);
+const { normaliseProjectOptions } = await import(`${root}/dist/src/generator/project-options.js`);
+const staging = await import(`${root}/dist/src/generator/staging.js`);
+const { checkDiagnostics, stageGlobals, stagePackageStandIns } = await import(
+  `${root}/dist/src/generator/diagnostics.js`
+);
+const { formatText, prettierConfigFor } = await import(`${root}/dist/src/generator/format.js`);
+mark('import restsmith modules and templates');
+const files = projectFiles(normaliseProjectOptions({ name: 'bench-api', database }));
+mark(`templates: projectFiles() (${files.length} files)`);
+const project = staging.createStagingProject(files);
+stageGlobals(project);
+const esModule = staging.isEsModuleProject(files);
+const sourceFiles = files
+  .filter((file) => file.kind === 'typescript')
+  .map((file) => staging.stageTypeScript(project, file, esModule));
+mark(`stage ${sourceFiles.length} TypeScript files (structures, imports)`);
+stagePackageStandIns(project, sourceFiles);
+checkDiagnostics(project, sourceFiles);
+mark('check: program and diagnostics');
+const configFor = await prettierConfigFor(files);
+for (const sourceFile of sourceFiles) {
+  const path = sourceFile.getFilePath().slice('/project/'.length);
+  await formatText(path, sourceFile.getFullText(), await configFor(path));
+}
+mark('prettier: format the TypeScript files');
+
+console.log('| phase (one process) | ms |\n|---|---|');
+for (const [name, ms] of times) console.log(`| ${name} | ${ms.toFixed(0)} |`);
