@@ -70,10 +70,10 @@ export default class SchemaPrint extends BaseCommand {
     if (!result.printed) {
       for (const problem of result.problems) this.logToStderr(problem.message);
       const count =
-        result.problems.length === 1 ? '1 problem' : `${result.problems.length} problems`;
-      this.error(`the schema has ${count}: fix them, or print anyway with --no-validate`, {
-        exit: 1,
-      });
+        result.problems.length === 1
+          ? '1 problem: fix it'
+          : `${result.problems.length} problems: fix them`;
+      this.error(`the schema has ${count}, or print anyway with --no-validate`, { exit: 1 });
     }
     if (result.file) this.log(`wrote ${result.file}`);
     else process.stdout.write(result.text);
