@@ -1,6 +1,8 @@
 // Reads a generated project's classes with ts-morph: persistence classes (Mongoose @Schema, TypeORM @Entity) and DTOs.
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Project, type ClassDeclaration, type PropertyDeclaration } from 'ts-morph';
+import { UserError } from '../cli/errors.js';
 
 /** A property as written in the source: enough to map it to a GraphQL field. */
 export interface PropertyShape {
@@ -37,12 +39,8 @@ export class ProjectSources {
       skipFileDependencyResolution: true,
       compilerOptions: { noLib: true },
     });
-    const folder = join(root, sourceDir).replace(/\\/g, '/');
-    project.addSourceFilesAtPaths([
-      `${folder}/**/*.ts`,
-      `!${folder}/**/*.spec.ts`,
-      '!**/node_modules/**',
-    ]);
+    // Listed by hand: ts-morph's globs skip the files of the current folder when given absolute paths.
+    for (const file of sourceFiles(join(root, sourceDir))) project.addSourceFileAtPath(file);
     for (const file of project.getSourceFiles()) {
       for (const declaration of file.getClasses()) {
         const name = declaration.getName();
@@ -96,4 +94,21 @@ function propertyShape(property: PropertyDeclaration): PropertyShape {
     optional: property.hasQuestionToken(),
     decorators,
   };
+}
+
+/** The `.ts` files under `folder`, without unit specs, declarations and node_modules. */
+function sourceFiles(folder: string): string[] {
+  if (!existsSync(folder)) {
+    throw new UserError(
+      `the project's sources are not where restsmith.json says: ${folder} does not exist`,
+      {
+        hint: 'Set "sourceDir" in restsmith.json to the folder that holds app.module.ts.',
+      },
+    );
+  }
+  const entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
+  return entries
+    .filter((entry) => /\.ts$/.test(entry) && !/\.(spec|d)\.ts$/.test(entry))
+    .filter((entry) => !entry.split(/[\\/]/).includes('node_modules'))
+    .map((entry) => join(folder, entry));
 }

@@ -226,6 +226,16 @@ describe('where it runs', () => {
     }
   });
 
+  it('says where the sources should be when sourceDir is wrong', async () => {
+    const root = fixture('mongodb');
+    const config = JSON.parse(readFileSync(join(root, 'restsmith.json'), 'utf8'));
+    writeFileSync(join(root, 'restsmith.json'), JSON.stringify({ ...config, sourceDir: 'lib' }));
+    await expect(printProjectSchema({ cwd: root })).rejects.toMatchObject({
+      message: `the project's sources are not where restsmith.json says: ${join(root, 'lib')} does not exist`,
+      hint: 'Set "sourceDir" in restsmith.json to the folder that holds app.module.ts.',
+    });
+  });
+
   it('writes the text to --out, relative to where it runs', async () => {
     const root = fixture('sqlite');
     const result = await printProjectSchema({ cwd: join(root, 'src'), out: '../schema.graphql' });
