@@ -1,7 +1,7 @@
 // src/database/database.module.ts: the connection to the project's database, configured from the environment.
 import type { TypeScriptFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions } from '../../src/generator/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, tsFile } from '../_shared/ts.js';
 
 const config = 'config: ConfigService<Environment, true>';

@@ -44,6 +44,8 @@ const FORM: Partial<Record<FieldOptions['type'], (value: string) => string>> = {
 };
 
 export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
+  const text = spec(project, resource);
+  const signsUp = /\bsignUp\(/.test(text);
   return tsFile(
     resourcePaths(project, resource).e2e,
     [
@@ -52,11 +54,15 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
         from: 'test/app.ts',
-        named: ['MASTER_KEY', 'newRun', ...(project.auth ? ['signUp'] : [])],
-        types: project.auth ? ['SignedUp'] : [],
+        named: [
+          ...(/\bMASTER_KEY\b/.test(text) ? ['MASTER_KEY'] : []),
+          'newRun',
+          ...(signsUp ? ['signUp'] : []),
+        ],
+        types: signsUp ? ['SignedUp'] : [],
       },
     ],
-    [block(spec(project, resource))],
+    [block(text)],
   );
 }
 

@@ -17,6 +17,12 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
               "process.env.JWT_EXPIRES_IN = '7d';",
             ]
           : []),
+        ...(options.database === 'postgres'
+          ? [
+              '// Without DATABASE_URL the database tests skip (test/global-setup.ts); the modules still load.',
+              "process.env.DATABASE_URL ??= 'postgres://127.0.0.1:5432/unset';",
+            ]
+          : []),
         ...(options.database === 'sqlite'
           ? ['// Every test file gets a fresh database.', "process.env.DATABASE_PATH = ':memory:';"]
           : []),
