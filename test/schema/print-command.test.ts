@@ -162,6 +162,15 @@ describe('rest schema print', () => {
     `);
   });
 
+  it('names a single problem as one', () => {
+    const { status, stderr } = rest(`${fixtures}/unprintable.mjs`);
+    expect(status).toBe(1);
+    expect(stderr.split('\n').slice(0, 2)).toEqual([
+      'Empty: type Empty has no fields: GraphQL needs at least one, add one with addField()',
+      ' ›   Error: the schema has 1 problem: fix it, or print anyway with --no-validate',
+    ]);
+  });
+
   const failures: Array<[string, string[], number, string]> = [
     [
       'a missing file',
