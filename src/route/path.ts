@@ -11,6 +11,7 @@ const doubleDotSegment = /^(?:\.|%2e){2}$/i;
  */
 export function pathBits(rawPath: string): string[] {
   const bits: string[] = [];
+  if (rawPath === '/') return bits;
   for (const segment of rawPath.split(/[/\\]/)) {
     if (segment === '' || dotSegment.test(segment)) continue;
     if (doubleDotSegment.test(segment)) bits.pop();

@@ -1,6 +1,7 @@
 // The node:http gateway: a `(req, res)` listener that feeds the shared pipeline without building Request objects.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dispatch, type Gateway, type Incoming } from '../dispatch.js';
+import type { RouteTable } from '../route-table.js';
 import { chunkBytes, type Outgoing } from '../respond.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -12,23 +13,24 @@ export type NodeListener = (request: IncomingMessage, response: ServerResponse) 
  * createServer(toNodeListener(new Application({ prefix: 'controllers' }))).listen(8000);
  */
 export function toNodeListener(gateway: Gateway): NodeListener {
+  const { options } = gateway;
+  const fail = (response: ServerResponse) => (error: unknown) => {
+    options.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (!response.headersSent) response.writeHead(500);
+    response.end();
+  };
+  const answer = (table: RouteTable, incoming: Incoming, response: ServerResponse) => {
+    const outgoing = dispatch(table, options, incoming);
+    if (outgoing instanceof Promise)
+      outgoing.then((ready) => writeOutgoing(response, ready)).catch(fail(response));
+    else writeOutgoing(response, outgoing)?.catch(fail(response));
+  };
   return (request, response) => {
     const incoming = nodeIncoming(request);
     const table = gateway.table();
-    const answered =
-      table instanceof Promise
-        ? table.then((ready) => dispatch(ready, gateway.options, incoming))
-        : dispatch(table, gateway.options, incoming);
-    answered.then(
-      (outgoing) => writeOutgoing(response, outgoing),
-      (error: unknown) => {
-        gateway.options.log(
-          error instanceof Error ? (error.stack ?? error.message) : String(error),
-        );
-        if (!response.headersSent) response.writeHead(500);
-        response.end();
-      },
-    );
+    if (table instanceof Promise)
+      table.then((ready) => answer(ready, incoming, response), fail(response));
+    else answer(table, incoming, response);
   };
 }
 
@@ -59,7 +61,8 @@ function nodeHeaders(raw: string[]): Headers {
   return headers;
 }
 
-async function writeOutgoing(response: ServerResponse, outgoing: Outgoing): Promise<void> {
+/** Writes the answer; only streamed bodies make this asynchronous. */
+function writeOutgoing(response: ServerResponse, outgoing: Outgoing): Promise<void> | undefined {
   // Stop reading an oversized upload: the client gets its 413 and the connection is not reused.
   if (outgoing.status === 413) response.setHeader('connection', 'close');
   if (outgoing.response) return writeResponse(response, outgoing.response);
@@ -67,9 +70,9 @@ async function writeOutgoing(response: ServerResponse, outgoing: Outgoing): Prom
   response.writeHead(outgoing.status, outgoing.headers);
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     response.end(body ?? undefined);
-    return;
+    return undefined;
   }
-  await writeChunks(response, body);
+  return writeChunks(response, body);
 }
 
 async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
