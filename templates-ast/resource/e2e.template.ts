@@ -265,6 +265,16 @@ function listTests(project: ProjectOptions, resource: ResourceOptions): string {
       expect(without.body[0]).not.toHaveProperty('createdAt');
       expect(without.body[0]).toHaveProperty('id');
     });`);
+    if (resource.owner) {
+      const owner = resource.owner.camel;
+      lines.push(`
+
+    it('shows the ${owner} as { id, name, picture } and sorts by them', async () => {
+      const response = await list({ fields: '${owner}', sort: '${owner},-createdAt' }).expect(200);
+      expect(Object.keys(response.body[0]).sort()).toEqual(['${owner}']);
+      expect(Object.keys(response.body[0].${owner}).sort()).toEqual(['id', 'name', 'picture']);
+    });`);
+    }
     if (searchable) {
       lines.push(`
 
