@@ -1,6 +1,17 @@
 // The in-memory ts-morph Project every generated TypeScript file is staged in before checking and formatting.
 import { posix } from 'node:path';
-import { IndentationText, Project, QuoteKind, ts, type SourceFile } from 'ts-morph';
+import {
+  IndentationText,
+  Project,
+  QuoteKind,
+  StructureKind,
+  ts,
+  type CodeBlockWriter,
+  type Directory,
+  type ImportDeclarationStructure,
+  type OptionalKind,
+  type SourceFile,
+} from 'ts-morph';
 import {
   isProjectPath,
   type GeneratedFile,
@@ -84,25 +95,39 @@ export function isEsModuleProject(files: GeneratedFile[]): boolean {
   return data?.type === 'module';
 }
 
-/** Stages one TypeScript template: its structure, then its imports, merged and resolved. */
+/**
+ * Stages one TypeScript template: its imports, merged and resolved, then its statements, printed
+ * and parsed once (inserting imports into a parsed file would parse it again).
+ */
 export function stageTypeScript(
   project: Project,
   file: TypeScriptFile,
   esModule: boolean,
 ): SourceFile {
-  const sourceFile = project.createSourceFile(stagedPath(file.path), file.structure, {
-    overwrite: true,
-  });
-  const declarations = mergeImports(file.path, file.imports).flatMap((merged) =>
-    importDeclarations(merged, moduleSpecifier(sourceFile, merged.from, esModule)),
+  const path = stagedPath(file.path);
+  const directory =
+    project.getDirectory(posix.dirname(path)) ?? project.createDirectory(posix.dirname(path));
+  const imports = mergeImports(file.path, file.imports).flatMap((merged) =>
+    importDeclarations(merged, moduleSpecifier(directory, merged.from, esModule)),
   );
-  if (declarations.length > 0) sourceFile.insertImportDeclarations(0, declarations);
-  return sourceFile;
+  const statements = file.structure.statements;
+  const body =
+    statements === undefined ? [] : Array.isArray(statements) ? statements : [statements];
+  // A blank line between the imports and the code, as people write it (prettier keeps, never adds one).
+  const separator =
+    imports.length > 0 && body.length > 0 ? [(writer: CodeBlockWriter) => writer.blankLine()] : [];
+  const withImports = [...imports.map(asStatement), ...separator, ...body];
+  const structure = { ...file.structure, statements: withImports };
+  return project.createSourceFile(path, structure, { overwrite: true });
 }
 
-function moduleSpecifier(sourceFile: SourceFile, from: string, esModule: boolean): string {
+const asStatement = (
+  declaration: OptionalKind<ImportDeclarationStructure>,
+): ImportDeclarationStructure => ({ ...declaration, kind: StructureKind.ImportDeclaration });
+
+function moduleSpecifier(directory: Directory, from: string, esModule: boolean): string {
   if (!isProjectPath(from)) return from;
-  const relative = sourceFile.getRelativePathAsModuleSpecifierTo(stagedPath(from));
+  const relative = directory.getRelativePathAsModuleSpecifierTo(stagedPath(from));
   return esModule ? `${relative}.js` : relative;
 }
 

@@ -135,4 +135,38 @@ describe('renderFiles', () => {
       "src/app.module.ts:3:38 TS2304: Cannot find name 'AuthModule'.",
     ]);
   });
+
+  it('checks code that uses packages it cannot see without false errors, and still finds real ones', async () => {
+    const filter = (body: string): GeneratedFile => ({
+      kind: 'typescript',
+      path: 'src/common/all-exceptions.filter.ts',
+      imports: [
+        { from: '@nestjs/common', named: ['Catch', 'HttpException'], types: ['ArgumentsHost'] },
+        { from: '@nestjs/core', named: ['BaseExceptionFilter', 'NestFactory'] },
+        { from: 'node:crypto', named: ['randomUUID'] },
+      ],
+      structure: {
+        statements: [
+          dedent`
+            @Catch()
+            export class AllExceptionsFilter extends BaseExceptionFilter {
+              override catch(exception: unknown, host: ArgumentsHost): void {
+                if (exception instanceof HttpException) exception.getResponse();
+                super.catch(exception, host);
+              }
+            }
+            export const filter = new AllExceptionsFilter(NestFactory.create<string>(randomUUID()));
+          `,
+          body,
+        ],
+      },
+    });
+    await expect(renderFiles([filter('')])).resolves.toHaveLength(1);
+    const error = await renderFiles([filter('export const id: string = requestId;')]).catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as GeneratedCodeError).diagnostics).toEqual([
+      "src/common/all-exceptions.filter.ts:13:27 TS2304: Cannot find name 'requestId'.",
+    ]);
+  });
 });
