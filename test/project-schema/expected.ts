@@ -1,4 +1,4 @@
-// The SDL of the two-resource projects the tests use (fixtures and generated): the same for every database.
+// The SDL of a fresh project and of the two-resource projects the tests use (fixtures and generated): the same for every database.
 import { sdl } from './project.js';
 
 export const twoResources = sdl`
@@ -120,6 +120,80 @@ export const twoResources = sdl`
     views: Float
     tags: [String!]
     publishedAt: DateTime
+  }
+
+  schema {
+    query: Query
+    mutation: Mutation
+  }
+`;
+
+/** A project straight from `rest new`: users only. */
+export const usersOnly = sdl`
+  """
+  Needs a signed-in user's token (access_token, or Authorization: Bearer); requires: ADMIN needs an admin's.
+  """
+  directive @auth(requires: Role = USER) on FIELD_DEFINITION
+
+  """
+  Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.
+  """
+  directive @masterKey on FIELD_DEFINITION
+
+  """
+  Anything stored with an id: every resource, and users.
+  """
+  interface Node {
+    id: ID!
+  }
+
+  """
+  A date and time as an ISO 8601 string in UTC, such as 2026-01-31T09:30:00.000Z.
+  """
+  scalar DateTime
+
+  """
+  What a user may do: an ADMIN may also call the operations marked @auth(requires: ADMIN).
+  """
+  enum Role {
+    USER
+    ADMIN
+  }
+
+  type User implements Node {
+    id: ID!
+    email: String!
+    name: String!
+    picture: String!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  type Query {
+    users(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [User!]! @auth(requires: ADMIN)
+    user(id: ID!): User
+    "The signed-in user."
+    me: User! @auth
+  }
+
+  type Mutation {
+    createUser(input: UserInput!): User! @masterKey
+    "The user themself or an admin may call it."
+    updateUser(id: ID!, input: UserUpdateInput!): User! @auth
+    deleteUser(id: ID!): Boolean! @auth(requires: ADMIN)
+  }
+
+  input UserInput {
+    email: String!
+    password: String!
+    name: String
+    picture: String
+    role: Role
+  }
+
+  input UserUpdateInput {
+    name: String
+    picture: String
   }
 
   schema {

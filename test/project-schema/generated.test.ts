@@ -1,0 +1,102 @@
+// `rest schema print` on projects made by `rest new` and `rest api` (sqlite and mongodb), with the built CLI.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildSchema, validateSchema } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoResources, usersOnly } from './expected.js';
+import { scratchFolder } from './project.js';
+
+const bin = resolve('bin/run.js');
+const scratch = scratchFolder('rest-project-schema-generated-');
+afterAll(scratch.remove);
+
+function rest(cwd: string, ...args: string[]) {
+  const run = spawnSync('node', [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', OCLIF_COLUMNS: '400', NODE_NO_WARNINGS: '1' },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Runs a generator command and fails the test with its output when it fails. */
+function generate(cwd: string, ...args: string[]): void {
+  const { status, stdout, stderr } = rest(cwd, ...args);
+  if (status !== 0)
+    throw new Error(`rest ${args.join(' ')} failed (${status}):\n${stdout}${stderr}`);
+}
+
+/** The two resources of the expected text: one public (no update, delete by master key), one owned. */
+const NOTE = [
+  'api',
+  'note',
+  '--fields',
+  'title:string body?:text',
+  '--methods',
+  'POST,GET,DELETE',
+  '--master',
+  'DELETE',
+  '--yes',
+];
+const ARTICLE = [
+  'api',
+  'article',
+  '--owner',
+  'author',
+  '--admin',
+  'DELETE',
+  '--fields',
+  'title:string content:text published:boolean views?:number tags:string[] publishedAt?:date',
+  '--yes',
+];
+
+describe.each(['sqlite', 'mongodb'] as const)('a %s project made by rest new', (database) => {
+  const folder = join(scratch.path, database);
+  const root = join(folder, 'p');
+
+  beforeAll(() => {
+    mkdirSync(folder);
+    generate(folder, 'new', 'p', '--database', database, '--yes', '--skip-install', '--skip-git');
+  });
+
+  it('prints its users alone before any resource is added', () => {
+    const { status, stdout, stderr } = rest(root, 'schema', 'print');
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toBe(usersOnly);
+    expect(validateSchema(buildSchema(stdout))).toEqual([]);
+  });
+
+  it('prints two resources added by rest api, with who may call each operation', () => {
+    generate(root, ...NOTE);
+    generate(root, ...ARTICLE);
+    const { status, stdout, stderr } = rest(root, 'schema', 'print');
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toBe(twoResources);
+    expect(validateSchema(buildSchema(stdout))).toEqual([]);
+  });
+
+  it('shows a field added by hand to the persistence class in the next print', () => {
+    const model =
+      database === 'mongodb'
+        ? join(root, 'src/articles/schemas/article.schema.ts')
+        : join(root, 'src/articles/entities/article.entity.ts');
+    const decorator =
+      database === 'mongodb'
+        ? '@Prop({ type: String })'
+        : "@Column({ type: 'varchar', nullable: true })";
+    const text = readFileSync(model, 'utf8');
+    const edited = text.replace(
+      /(\n\s*)(@\w+\([^)]*\)\s*\n\s*title)/,
+      `$1${decorator}$1subtitle?: string;$1$2`,
+    );
+    expect(edited).not.toBe(text);
+    writeFileSync(model, edited);
+    const { status, stdout } = rest(join(root, 'src'), 'schema', 'print');
+    expect(status).toBe(0);
+    expect(stdout).toContain(
+      'type Article implements Node {\n  id: ID!\n  subtitle: String\n  title: String!\n',
+    );
+    expect(validateSchema(buildSchema(stdout))).toEqual([]);
+  });
+});
