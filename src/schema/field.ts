@@ -46,8 +46,7 @@ const noModifier = new TypeModifier();
 /** The modifier that applies: the one given, else the built-in scalar's own, else none. */
 export function effectiveModifier(type: NamedType, modifier: TypeModifier | null): TypeModifier {
   if (modifier) return modifier;
-  if (kindOf(type) === 'BuiltInScalarType')
-    return (type as BuiltInScalarType).typeModifier ?? noModifier;
+  if (type[kindKey] === 'BuiltInScalarType') return type.typeModifier ?? noModifier;
   return noModifier;
 }
 

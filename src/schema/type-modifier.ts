@@ -12,17 +12,23 @@ export class TypeModifier implements Branded {
   readonly listable: boolean;
   readonly nullableList: boolean;
 
+  // What goes around the type name, fixed once: modifiers are immutable and printed per field.
+  readonly #prefix: string;
+  readonly #suffix: string;
+
   constructor(nullable = true, listable = false, nullableList = true) {
     this.nullable = flag(nullable, 'nullable');
     this.listable = flag(listable, 'listable');
     this.nullableList = flag(nullableList, 'nullableList');
+    const item = nullable ? '' : '!';
+    this.#prefix = listable ? '[' : '';
+    this.#suffix = listable ? item + ']' + (nullableList ? '' : '!') : item;
+    Object.freeze(this);
   }
 
   /** The type text for `name`: `Int`, `Int!`, `[Int]`, `[Int!]`, `[Int]!` or `[Int!]!`. */
   wrap(name: string): string {
-    const item = this.nullable ? name : name + '!';
-    if (!this.listable) return item;
-    return this.nullableList ? '[' + item + ']' : '[' + item + ']!';
+    return this.#prefix + name + this.#suffix;
   }
 }
 
