@@ -82,6 +82,12 @@ describe('TypeModifier', () => {
     );
   });
 
+  it('cannot be changed once made, since fields share it', () => {
+    const modifier = new TypeModifier(false);
+    expect(() => Object.assign(modifier, { nullable: true })).toThrow(TypeError);
+    expect(modifier.wrap('Int')).toBe('Int!');
+  });
+
   it('refuses flags that are not booleans', () => {
     expect(() => new TypeModifier('no' as never)).toThrow(
       'TypeModifier nullable must be true or false, got no',
