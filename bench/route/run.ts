@@ -3,7 +3,7 @@
 // Run: npx tsx bench/route/run.ts [--duration=5] [--rounds=3] [--connections=100]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 
 const root = resolve(import.meta.dirname, '../..');
 const option = (name: string, fallback: number) =>
@@ -107,8 +107,12 @@ try {
 function report(results: Map<string, number>): void {
   const raw = results.get('node:http (raw)')!;
   const express = results.get('express 5')!;
+  const machineLoad = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
   console.log(
-    `node ${process.version}, ${connections} connections, ${rounds} rounds of ${duration}s per server (median shown), ` +
+    `node ${process.version}, load average ${machineLoad} on ${availableParallelism()} cores, ` +
+      `${connections} connections, ${rounds} rounds of ${duration}s per server (median shown), ` +
       `pinned: ${canPin ? 'servers on core 0, autocannon on core 1' : 'no'}`,
   );
   console.log('| Server | req/s | vs raw node:http | vs Express 5 |');

@@ -40,6 +40,13 @@ describe('start-up errors', () => {
     );
   });
 
+  it('one class defined in foo.ts and in foo/index.ts names both files', async () => {
+    const app = new Application({ prefix: 'controllers', cwd: fixture('twice') });
+    await expect(app.ready()).rejects.toThrow(
+      'route collision: class Bar is defined both in controllers/foo.ts and in controllers/foo/index.ts',
+    );
+  });
+
   it('a module that throws while loading is named', async () => {
     const app = new Application({ prefix: 'controllers', cwd: fixture('broken') });
     await expect(app.ready()).rejects.toThrow(
