@@ -45,16 +45,8 @@ function databaseProperties(options: ProjectOptions) {
 }
 
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
-  const validators = [
-    'IsIn',
-    'IsInt',
-    'IsString',
-    'Matches',
-    'Max',
-    'Min',
-    'MinLength',
-    'validateSync',
-  ];
+  const validators = ['IsIn', 'IsInt', 'IsString', 'Max', 'Min', 'MinLength', 'validateSync'];
+  if (options.auth || options.database !== 'sqlite') validators.push('Matches');
   if (options.database === 'sqlite') validators.push('IsNotEmpty');
   if (options.database === 'mongodb') validators.push('IsOptional');
   return tsFile(

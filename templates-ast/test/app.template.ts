@@ -12,7 +12,7 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('node:crypto', 'randomBytes'),
       pkg('@nestjs/testing', 'Test'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...(options.auth ? [{ from: 'supertest', default: 'request' }] : []),
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('appSetup', 'configureApp'),
     ],
