@@ -105,6 +105,18 @@ describe('route table', () => {
   });
 });
 
+describe('method names (the fetch gateway accepts any token; node:http only known methods)', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'method %s reaches no handler: 405',
+    async (method) => {
+      const app = new Application({ prefix: 'controllers', cwd: appFixture });
+      const response = await app.fetch(new Request('http://localhost/foo/bar', { method }));
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+    },
+  );
+});
+
 describe('option parsing', () => {
   it.each([
     ['1048576', 1048576],
