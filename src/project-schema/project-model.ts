@@ -4,7 +4,7 @@ import type { FieldOptions } from '../generator/options.js';
 import { resourceFromRecord, type ProjectConfig } from '../generator/project-config.js';
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
 import { resourceOperations, userOperations, type Operation } from './operations.js';
-import type { ClassShape, ProjectSources } from './project-sources.js';
+import type { ClassShape, ProjectSources, PropertyShape } from './project-sources.js';
 
 export interface TypeModel {
   name: string;
@@ -97,7 +97,7 @@ function objectFields(
   const properties = stored.properties.filter(
     (property) => property.name !== 'id' && property.name !== '_id' && !hidden.has(property.name),
   );
-  return [idField, ...properties.map((property) => graphField(stored.name, property, context))];
+  return [idField, ...classFields(stored.name, properties, context)];
 }
 
 /** Which inputs a resource's routes take, and its fields from restsmith.json should a DTO be missing. */
@@ -117,7 +117,7 @@ function addInputs(
 ): { createInput?: string; updateInput?: string } {
   const createDto = sources.plainClass(`Create${object}Dto`);
   const create = createDto
-    ? createDto.properties.map((property) => graphField(createDto.name, property, context))
+    ? classFields(createDto.name, createDto.properties, context)
     : recordFields(needs.fallback);
   const result: { createInput?: string; updateInput?: string } = {};
   if (needs.create && create.length > 0) {
@@ -145,12 +145,35 @@ function updateFields(
   if (!dto) return undefined;
   const base = /PartialType\(\s*(\w+)\s*\)/.exec(dto.extendsText ?? '')?.[1];
   const inherited = base ? sources.plainClass(base) : undefined;
-  const own = dto.properties.map((property) => graphField(dto.name, property, context));
+  const own = classFields(dto.name, dto.properties, context);
   const names = new Set(own.map((field) => field.name));
-  const fromBase = (inherited?.properties ?? [])
-    .filter((property) => !names.has(property.name))
-    .map((property) => graphField(inherited!.name, property, context));
+  const fromBase = inherited
+    ? classFields(
+        inherited.name,
+        inherited.properties.filter((property) => !names.has(property.name)),
+        context,
+      )
+    : [];
   return [...fromBase, ...own];
+}
+
+const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** The class's properties as fields; a name GraphQL cannot spell (`'my-field'`, `$meta`) is left out, with a warning. */
+function classFields(
+  className: string,
+  properties: readonly PropertyShape[],
+  context: TypeContext,
+): GraphField[] {
+  return properties.flatMap((property) => {
+    if (GRAPHQL_NAME.test(property.name) && !property.name.startsWith('__')) {
+      return [graphField(className, property, context)];
+    }
+    context.warn(
+      `${className}.${property.name}: not a GraphQL field name (letters, digits and _), so it is left out`,
+    );
+    return [];
+  });
 }
 
 const RECORD_TYPES: Record<FieldOptions['type'], string> = {

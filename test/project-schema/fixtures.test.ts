@@ -134,6 +134,21 @@ describe('hand edits', () => {
     expect(() => buildSchema(text)).not.toThrow();
   });
 
+  it('leaves out a property GraphQL cannot name, with a warning, instead of failing', async () => {
+    const root = fixture('sqlite');
+    edit(join(root, 'src/notes/dto/create-note.dto.ts'), /}\n$/, "  'due-date'?: string;\n}\n");
+    const { text, warnings } = await print(root);
+    expect(warnings).toEqual([
+      "CreateNoteDto.'due-date': not a GraphQL field name (letters, digits and _), so it is left out",
+    ]);
+    expect(text).toContain(sdl`
+      input NoteInput {
+        title: String!
+        body: String
+      }
+    `);
+  });
+
   it('falls back to the fields in restsmith.json, with a warning, when a resource class is gone', async () => {
     const root = fixture('sqlite');
     edit(join(root, 'src/notes/entities/note.entity.ts'), 'export class Note', 'export class Memo');
