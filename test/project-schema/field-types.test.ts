@@ -5,7 +5,7 @@ import { graphField } from '../../src/project-schema/field-types.js';
 /** The printed type of `name: typeText` with the given decorators, and any warning. */
 function printed(
   typeText: string,
-  options: { optional?: boolean; decorators?: Record<string, string[]> } = {},
+  options: { optional?: boolean; decorators?: Record<string, readonly string[]> } = {},
 ) {
   const warnings: string[] = [];
   const field = graphField(
