@@ -14,7 +14,11 @@ import { printString } from './values.js';
 
 /**
  * @example
- * new SchemaSerializer().serialize(schema); // 'scalar Url\n\ntype Query {\n  home: Url\n}\n\nschema {\n  query: Query\n}\n'
+ * const url = new ScalarType('Url');
+ * const query = new ObjectType('Query').addField(new Field('home', url));
+ * const schema = new Schema().addScalar(url).addObject(query).setQuery(query);
+ * new SchemaSerializer().serialize(schema);
+ * // 'scalar Url\n\ntype Query {\n  home: Url\n}\n\nschema {\n  query: Query\n}\n'
  */
 export class SchemaSerializer {
   /** The SDL of `schema`; throws a SchemaError for what GraphQL cannot express (an empty type, ...). */
