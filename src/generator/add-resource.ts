@@ -1,9 +1,10 @@
 // `rest api` as a library: reads the project, renders the resource's files, edits the AppModule and restsmith.json, writes once.
 import { readdir, readFile } from 'node:fs/promises';
-import { join, posix, resolve } from 'node:path';
+import { join, posix } from 'node:path';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { addModuleToAppModule } from './app-module-editor.js';
 import { formatText, prettierConfigFor } from './format.js';
+import { isProjectPath, type GeneratedFile } from './generated-file.js';
 import { names } from './names.js';
 import type { ResourceOptions } from './options.js';
 import { type EditedFile, type WritePlan } from './plan.js';
@@ -46,7 +47,7 @@ export async function addResource(
   const resource = resourceOptions(input, context);
   const project = projectOptions(loaded.config);
   const files = [
-    ...(await renderResourceFiles(root, project.sourceDir, resourceFiles(project, resource))),
+    ...(await renderResourceFiles(root, resourceFiles(project, resource))),
     await appModuleEdit(root, project.sourceDir, resource),
     await configEdit(root, recordResource(loaded, resource)),
   ];
@@ -79,30 +80,25 @@ export async function resourceContext(
 }
 
 /**
- * Renders the templates against the project's own source files, so that imports of its shared
- * pieces (guards, list query, users) are checked like the rest.
+ * Renders the templates against the project's files they import (the shared pieces, users), so
+ * that those imports are checked too. Only those files: type-checking the whole project would
+ * take seconds, and what they import in turn types as `any` here.
  */
-async function renderResourceFiles(
-  root: string,
-  sourceDir: string,
-  files: ReturnType<typeof resourceFiles>,
-): Promise<EditedFile[]> {
+async function renderResourceFiles(root: string, files: GeneratedFile[]): Promise<EditedFile[]> {
   const project = createStagingProject(files);
-  for (const path of await typeScriptFiles(root, sourceDir)) {
-    const text = await readFile(join(root, path), 'utf8');
-    project.createSourceFile(stagedPath(path), text, { overwrite: true });
+  const generated = new Set(files.map((file) => file.path));
+  const imported = new Set(
+    files.flatMap((file) =>
+      file.kind === 'typescript' ? file.imports.map((ref) => ref.from) : [],
+    ),
+  );
+  for (const path of imported) {
+    if (!isProjectPath(path) || generated.has(path)) continue;
+    const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
+    // A missing file stays missing: the check then names the import that points nowhere.
+    if (text !== undefined) project.createSourceFile(stagedPath(path), text, { overwrite: true });
   }
   return renderFiles(files, { project, projectRoot: root });
-}
-
-async function typeScriptFiles(root: string, folder: string): Promise<string[]> {
-  const absolute = resolve(root);
-  const entries = await readdir(join(absolute, folder), { recursive: true, withFileTypes: true });
-  return entries
-    .filter(
-      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'),
-    )
-    .map((entry) => posix.join(posix.relative(absolute, entry.parentPath), entry.name));
 }
 
 async function appModuleEdit(
