@@ -31,23 +31,36 @@ function ensureNestCli(): void {
   });
 }
 
-/** Runs `args` in a fresh empty folder `times` times (after one warm-up) and returns the times in ms. */
-function time(args: string[], times: number): number[] {
-  const measured: number[] = [];
-  for (let run = 0; run <= times; run++) {
-    const cwd = mkdtempSync(join(tmpdir(), 'bench-generate-'));
-    const start = performance.now();
-    const result = spawnSync('node', args, {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true' },
-    });
-    const elapsed = performance.now() - start;
-    rmSync(cwd, { recursive: true, force: true });
-    if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stderr}`);
-    if (run > 0) measured.push(elapsed);
+interface Sample {
+  /** Wall-clock time. */
+  wall: number;
+  /** User plus system CPU time of the process and its children: less sensitive to a busy machine. */
+  cpu: number;
+}
+
+/** One run of `node args` in a fresh empty folder, timed by bash's `time`. */
+function sample(args: string[]): Sample {
+  const cwd = mkdtempSync(join(tmpdir(), 'bench-generate-'));
+  const command = `TIMEFORMAT='%R %U %S'; time node ${args.map((arg) => `'${arg}'`).join(' ')} >/dev/null 2>&1`;
+  const result = spawnSync('bash', ['-c', command], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
+  rmSync(cwd, { recursive: true, force: true });
+  const [real, user, system] = result.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  if (result.status !== 0 || real === undefined) throw new Error(`node ${args.join(' ')} failed`);
+  return { wall: real * 1000, cpu: (user! + system!) * 1000 };
+}
+
+/** Runs every command once per round, in turn, so that changes in machine load hit all of them. */
+function measure(commands: string[][], rounds: number): Sample[][] {
+  commands.forEach((args) => sample(args)); // warm-up: file-system caches
+  const samples: Sample[][] = commands.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    commands.forEach((args, index) => samples[index]!.push(sample(args)));
   }
-  return measured;
+  return samples;
 }
 
 const median = (values: number[]): number => {
@@ -56,30 +69,53 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const row = (name: string, values: number[]): string =>
-  `| ${name} | ${median(values).toFixed(0)} | ${Math.min(...values).toFixed(0)} | ${Math.max(...values).toFixed(0)} |`;
-
-/** The phases of one generation, each measured in a fresh process from the built modules. */
-function phases(): string {
-  const script = join(import.meta.dirname, 'phases.mjs');
-  return execFileSync('node', [script, root, values.database!], { encoding: 'utf8' });
-}
+const row = (name: string, samples: Sample[]): string => {
+  const wall = samples.map((s) => s.wall);
+  const cpu = samples.map((s) => s.cpu);
+  const ms = (value: number) => value.toFixed(0);
+  return `| ${name} | ${ms(median(wall))} | ${ms(Math.min(...wall))} | ${ms(Math.max(...wall))} | ${ms(median(cpu))} |`;
+};
 
 ensureNestCli();
 const restBin = join(root, 'bin/run.js');
-if (!existsSync(join(root, 'dist/src/commands/new.js')))
+if (!existsSync(join(root, 'dist/src/commands/new.js'))) {
   throw new Error('Build first: npm run build');
-const flags = ['--yes', '--skip-install', '--skip-git', '--database', values.database!];
-const rest = time([restBin, 'new', 'bench-api', ...flags], runs);
-const nest = time(
-  [nestBin, 'new', 'bench-api', '--skip-install', '--skip-git', '--package-manager', 'npm'],
-  runs,
+}
+const restArgs = [
+  restBin,
+  'new',
+  'bench-api',
+  '--yes',
+  '--skip-install',
+  '--skip-git',
+  '--database',
+  values.database!,
+];
+const nestArgs = [
+  nestBin,
+  'new',
+  'bench-api',
+  '--skip-install',
+  '--skip-git',
+  '--package-manager',
+  'npm',
+];
+const [rest, nest, startup] = measure([restArgs, nestArgs, [restBin, '--version']], runs);
+const load = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0];
+console.log(
+  `Node ${process.version}, ${runs} rounds after one warm-up, load average ${load}, ms\n`,
 );
-const startup = time([restBin, '--version'], runs);
-console.log(`Node ${process.version}, ${runs} runs each after one warm-up, times in ms\n`);
-console.log('| command | median | min | max |\n|---|---|---|---|');
-console.log(row(`rest new --yes --skip-install --skip-git --database ${values.database}`, rest));
-console.log(row('nest new --skip-install --skip-git (@nestjs/cli 12)', nest));
-console.log(row('rest --version (oclif start-up alone)', startup));
-console.log(`\nratio rest new / nest new (medians): ${(median(rest) / median(nest)).toFixed(2)}\n`);
-console.log(phases());
+console.log('| command | median wall | min | max | median CPU (user+sys) |\n|---|---|---|---|---|');
+console.log(row(`rest new --yes --skip-install --skip-git --database ${values.database}`, rest!));
+console.log(row('nest new --skip-install --skip-git (@nestjs/cli 12)', nest!));
+console.log(row('rest --version (oclif start-up alone)', startup!));
+const ratio = (pick: (s: Sample) => number) =>
+  (median(rest!.map(pick)) / median(nest!.map(pick))).toFixed(2);
+console.log(
+  `\nrest new / nest new, medians: wall ${ratio((s) => s.wall)}, CPU ${ratio((s) => s.cpu)}\n`,
+);
+console.log(
+  execFileSync('node', [join(import.meta.dirname, 'phases.mjs'), root, values.database!], {
+    encoding: 'utf8',
+  }),
+);

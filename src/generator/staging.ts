@@ -105,8 +105,7 @@ export function stageTypeScript(
   esModule: boolean,
 ): SourceFile {
   const path = stagedPath(file.path);
-  const directory =
-    project.getDirectory(posix.dirname(path)) ?? project.createDirectory(posix.dirname(path));
+  const directory = specifierDirectory(project, posix.dirname(path));
   const imports = mergeImports(file.path, file.imports).flatMap((merged) =>
     importDeclarations(merged, moduleSpecifier(directory, merged.from, esModule)),
   );
@@ -124,6 +123,25 @@ export function stageTypeScript(
 const asStatement = (
   declaration: OptionalKind<ImportDeclarationStructure>,
 ): ImportDeclarationStructure => ({ ...declaration, kind: StructureKind.ImportDeclaration });
+
+/**
+ * `getRelativePathAsModuleSpecifierTo` asks the program for the module resolution kind, and adding a
+ * file discards the program: asked of the staging Project between additions, it would build the whole
+ * program once per file. So specifiers come from a twin Project that holds folders only.
+ */
+const specifierProjects = new WeakMap<Project, Project>();
+
+function specifierDirectory(project: Project, folder: string): Directory {
+  let twin = specifierProjects.get(project);
+  if (!twin) {
+    twin = new Project({
+      useInMemoryFileSystem: true,
+      compilerOptions: project.getCompilerOptions(),
+    });
+    specifierProjects.set(project, twin);
+  }
+  return twin.getDirectory(folder) ?? twin.createDirectory(folder);
+}
 
 function moduleSpecifier(directory: Directory, from: string, esModule: boolean): string {
   if (!isProjectPath(from)) return from;
