@@ -58,6 +58,17 @@ export function buildProjectSchema(model: ProjectModel): Schema {
   const dateTime = new ScalarType('DateTime', DESCRIPTIONS.dateTime);
   schema.addScalar(dateTime);
   types.set('DateTime', dateTime);
+  addTypes(schema, model, node, types);
+  return schema;
+}
+
+/** Object types (all implementing Node), then Query and Mutation, then inputs: the serializer's order. */
+function addTypes(
+  schema: Schema,
+  model: ProjectModel,
+  node: InterfaceType,
+  types: Map<string, NamedType>,
+): void {
   const objects = model.objects.map((object) => new ObjectType(object.name).implements(node));
   const inputs = model.inputs.map((input) => new InputType(input.name));
   for (const type of [...objects, ...inputs]) types.set(type.name, type);
@@ -71,7 +82,6 @@ export function buildProjectSchema(model: ProjectModel): Schema {
   objects.forEach((object) => schema.addObject(object));
   addRoots(schema, model.operations, typeOf);
   inputs.forEach((input) => schema.addInput(input));
-  return schema;
 }
 
 /** `enum Role { USER ADMIN }` and `directive @auth(requires: Role) on FIELD_DEFINITION`. */

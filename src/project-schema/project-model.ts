@@ -1,7 +1,11 @@
 // The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
 import { names } from '../generator/names.js';
 import type { FieldOptions } from '../generator/options.js';
-import { resourceFromRecord, type ProjectConfig } from '../generator/project-config.js';
+import {
+  resourceFromRecord,
+  type ProjectConfig,
+  type ResourceRecord,
+} from '../generator/project-config.js';
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
 import { resourceOperations, userOperations, type Operation } from './operations.js';
 import type { ClassShape, ProjectSources, PropertyShape } from './project-sources.js';
@@ -18,6 +22,21 @@ export interface ProjectModel {
   inputs: TypeModel[];
   operations: Operation[];
 }
+
+/** Types every project schema may define; a resource of the same name cannot be printed. */
+const SCHEMA_NAMES = new Set([
+  'Node',
+  'DateTime',
+  'Role',
+  'User',
+  'Query',
+  'Mutation',
+  'Boolean',
+  'Float',
+  'ID',
+  'Int',
+  'String',
+]);
 
 /** Never part of the User type: the API never returns a password hash or a role. */
 const USER_HIDDEN = new Set(['password', 'role']);
@@ -42,37 +61,47 @@ export function projectModel(
   };
   const model: ProjectModel = { accounts: config.auth, objects: [], inputs: [], operations: [] };
   if (config.auth) addUsers(model, sources, context);
-  for (const record of config.resources) {
-    const resource = resourceFromRecord(record);
-    const pascal = resource.names.pascal;
-    const stored = sources.persistenceClass(pascal);
-    if (!stored) {
-      warn(
-        `${pascal}: no class ${pascal} with @Schema or @Entity under ${config.sourceDir}/, so its fields come from restsmith.json`,
-      );
-    }
-    const fields = stored
-      ? objectFields(stored, context)
-      : [
-          idField,
-          ...recordFields(resource.fields),
-          ...ownerField(resource.owner?.camel),
-          ...timestamps,
-        ];
-    model.objects.push({ name: pascal, fields });
-    const inputs = addInputs(model, pascal, sources, context, {
-      fallback: resource.fields,
-      create: resource.methods.create !== undefined,
-      update: resource.methods.update !== undefined,
-    });
-    model.operations.push(
-      ...resourceOperations(
-        { names: resource.names, object: pascal, ...inputs, owner: resource.owner?.camel },
-        resource.methods,
-      ),
+  for (const record of config.resources)
+    addResource(model, record, sources, context, config.sourceDir);
+  return model;
+}
+
+/** A resource's type from its persistence class (or restsmith.json), its inputs and its operations. */
+function addResource(
+  model: ProjectModel,
+  record: ResourceRecord,
+  sources: ProjectSources,
+  context: TypeContext,
+  sourceDir: string,
+): void {
+  const resource = resourceFromRecord(record);
+  const pascal = resource.names.pascal;
+  if (SCHEMA_NAMES.has(pascal) || model.objects.some((object) => object.name === pascal)) {
+    context.warn(
+      `${pascal}: the schema already has a type of that name, so the resource ${record.name} is left out`,
+    );
+    return;
+  }
+  const stored = sources.persistenceClass(pascal);
+  if (!stored) {
+    context.warn(
+      `${pascal}: no class ${pascal} with @Schema or @Entity under ${sourceDir}/, so its fields come from restsmith.json`,
     );
   }
-  return model;
+  const fallback = [
+    idField,
+    ...recordFields(resource.fields),
+    ...ownerField(resource.owner?.camel),
+  ];
+  const fields = stored ? objectFields(stored, context) : [...fallback, ...timestamps];
+  model.objects.push({ name: pascal, fields });
+  const inputs = addInputs(model, pascal, sources, context, {
+    fallback: resource.fields,
+    create: resource.methods.create !== undefined,
+    update: resource.methods.update !== undefined,
+  });
+  const types = { names: resource.names, object: pascal, ...inputs, owner: resource.owner?.camel };
+  model.operations.push(...resourceOperations(types, resource.methods));
 }
 
 function addUsers(model: ProjectModel, sources: ProjectSources, context: TypeContext): void {

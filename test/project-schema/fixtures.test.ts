@@ -149,6 +149,23 @@ describe('hand edits', () => {
     `);
   });
 
+  it('leaves out, with a warning, a resource named like a type the schema defines', async () => {
+    const root = fixture('mongodb');
+    const config = JSON.parse(readFileSync(join(root, 'restsmith.json'), 'utf8'));
+    config.resources.push({
+      name: 'node',
+      endpoint: 'nodes',
+      methods: { list: 'public' },
+      fields: ['label:string'],
+    });
+    writeFileSync(join(root, 'restsmith.json'), JSON.stringify(config));
+    const { text, warnings } = await print(root);
+    expect(warnings).toEqual([
+      'Node: the schema already has a type of that name, so the resource node is left out',
+    ]);
+    expect(text).toBe(twoResources);
+  });
+
   it('falls back to the fields in restsmith.json, with a warning, when a resource class is gone', async () => {
     const root = fixture('sqlite');
     edit(join(root, 'src/notes/entities/note.entity.ts'), 'export class Note', 'export class Memo');
