@@ -31,8 +31,9 @@ export function run(
   return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
 }
 
-/** `rest <args>` from the built CLI. */
-export const rest = (cwd: string, ...args: string[]): Run => run('node', [bin, ...args], cwd);
+/** `rest <args>` from the built CLI; wide lines, so that messages are not wrapped. */
+export const rest = (cwd: string, ...args: string[]): Run =>
+  run('node', [bin, ...args], cwd, { OCLIF_COLUMNS: '400' });
 
 /** A fresh project from `rest new`, with the shared node_modules linked in. */
 export function newProject(name: string, database: string): string {
