@@ -1,4 +1,6 @@
 // `rest new [NAME]`: generates a NestJS REST API project, then commits it and installs its dependencies.
+// First, so that it is in place before ts-morph loads: see the module.
+import '../generator/compile-cache.js';
 import { resolve } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { projectFiles } from '../../templates-ast/project.js';
