@@ -43,16 +43,30 @@ export const decorator = (
   ...args: (string | WriterFunction)[]
 ): OptionalKind<DecoratorStructure> => ({ name, arguments: args });
 
+/** Doc lines given as an array make one JSDoc comment, not one comment per line. */
+function oneDoc<T extends { docs?: unknown[] }>(structure: T): T {
+  const lines = structure.docs;
+  if (!lines || lines.length < 2 || !lines.every((line) => typeof line === 'string'))
+    return structure;
+  return { ...structure, docs: [lines.join('\n')] };
+}
+
 export const classOf = (
   structure: Omit<ClassDeclarationStructure, 'kind'>,
-): ClassDeclarationStructure => ({ kind: StructureKind.Class, isExported: true, ...structure });
+): ClassDeclarationStructure => ({
+  kind: StructureKind.Class,
+  isExported: true,
+  ...oneDoc(structure),
+  methods: structure.methods?.map(oneDoc),
+  properties: structure.properties?.map(oneDoc),
+});
 
 export const functionOf = (
   structure: Omit<FunctionDeclarationStructure, 'kind'>,
 ): FunctionDeclarationStructure => ({
   kind: StructureKind.Function,
   isExported: true,
-  ...structure,
+  ...oneDoc(structure),
 });
 
 export const interfaceOf = (
@@ -60,7 +74,8 @@ export const interfaceOf = (
 ): InterfaceDeclarationStructure => ({
   kind: StructureKind.Interface,
   isExported: true,
-  ...structure,
+  ...oneDoc(structure),
+  properties: structure.properties?.map(oneDoc),
 });
 
 export const typeAlias = (
@@ -82,7 +97,7 @@ export const constant = (
   kind: StructureKind.VariableStatement,
   isExported: options.isExported ?? true,
   declarationKind: VariableDeclarationKind.Const,
-  docs: options.docs,
+  docs: options.docs && options.docs.length > 1 ? [options.docs.join('\n')] : options.docs,
   declarations: [{ name, initializer, type: options.type }],
 });
 

@@ -23,7 +23,9 @@ export function adminGuardTemplate(): TypeScriptFile {
             returnType: 'boolean',
             statements: code(
               'const { user } = context.switchToHttp().getRequest<{ user?: AuthUser }>();',
-              "if (user?.role !== 'admin') throw new ForbiddenException('Only an admin may do this');",
+              "if (user?.role !== 'admin') {",
+              "  throw new ForbiddenException('Only an admin may do this');",
+              '}',
               'return true;',
             ),
           },

@@ -1,0 +1,184 @@
+// The HTTP contract of a generated project with auth, walked with fetch against a running server.
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON of the server
+}
+
+interface Call {
+  token?: string;
+  basic?: [string, string];
+  json?: unknown;
+  form?: Record<string, string>;
+  raw?: string;
+}
+
+function client(url: string) {
+  return async (method: string, path: string, call: Call = {}): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    if (call.token) headers.authorization = `Bearer ${call.token}`;
+    if (call.basic)
+      headers.authorization = `Basic ${Buffer.from(call.basic.join(':')).toString('base64')}`;
+    let body: string | undefined;
+    if (call.json !== undefined || call.raw !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = call.raw ?? JSON.stringify(call.json);
+    } else if (call.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(call.form).toString();
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
+  };
+}
+
+/** Sign up, sign in, me, the admin list with every query option, and each refusal. */
+export async function walkContract(
+  url: string,
+  masterKey: string,
+  unknownId: string,
+): Promise<void> {
+  const http = client(url);
+  const run = randomBytes(4).toString('hex');
+  const email = (name: string) => `${name}-${run}@example.com`;
+
+  // Sign up with the master key: form-encoded and JSON bodies.
+  const admin = await http('POST', '/users', {
+    form: { access_token: masterKey, email: email('admin'), password: 'secret1', role: 'admin' },
+  });
+  expect(admin.status).toBe(201);
+  expect(Object.keys(admin.body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'picture']);
+  const ada = await http('POST', `/users?access_token=${masterKey}`, {
+    json: { email: `  ${email('Ada').toUpperCase()} `, password: 'secret1' },
+  });
+  expect(ada.status).toBe(201);
+  expect(ada.body).toMatchObject({ email: email('ada'), name: `ada-${run}` });
+  expect(ada.body.picture).toMatch(/^https:\/\/gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon$/);
+  expect(
+    (
+      await http('POST', '/users', {
+        json: { email: email('bob'), password: 'secret1', access_token: masterKey },
+      })
+    ).status,
+  ).toBe(201);
+
+  // Sign in with HTTP Basic and the master key.
+  const signIn = await http('POST', '/auth', {
+    basic: [email('ada'), 'secret1'],
+    form: { access_token: masterKey },
+  });
+  expect(signIn.status).toBe(201);
+  expect(signIn.body.user.id).toBe(ada.body.id);
+  const claims = JSON.parse(Buffer.from(signIn.body.token.split('.')[1], 'base64url').toString());
+  expect(claims.sub).toBe(ada.body.id);
+  expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
+  const userToken: string = signIn.body.token;
+  const adminToken: string = (
+    await http('POST', `/auth?access_token=${masterKey}`, { basic: [email('admin'), 'secret1'] })
+  ).body.token;
+
+  const me = await http('GET', '/users/me', { token: userToken });
+  expect(me.status).toBe(200);
+  expect(me.body).toMatchObject({ id: ada.body.id, email: email('ada') });
+  expect(me.body).not.toHaveProperty('password');
+  expect(me.body).not.toHaveProperty('role');
+  expect((await http('GET', `/users/me?access_token=${userToken}`)).status).toBe(200);
+  expect((await http('GET', `/users/${ada.body.id}`)).body).toEqual({
+    id: ada.body.id,
+    name: `ada-${run}`,
+    picture: ada.body.picture,
+  });
+
+  // The admin list: q, page, limit, fields, sort, X-Total-Count and Link.
+  const list = await http('GET', `/users?q=${run}&page=2&limit=1&fields=email,-id&sort=email`, {
+    token: adminToken,
+  });
+  expect(list.status).toBe(200);
+  expect(list.headers.get('x-total-count')).toBe('3');
+  expect(list.body).toEqual([{ email: email('admin') }]);
+  const link = list.headers.get('link')!;
+  for (const rel of ['first', 'prev', 'next', 'last']) expect(link).toContain(`rel="${rel}"`);
+  expect(link).toContain('page=3>; rel="last"');
+  const sorted = await http('GET', `/users?q=${run}&sort=-name&fields=name`, { token: adminToken });
+  expect(sorted.body).toEqual([
+    { name: `bob-${run}` },
+    { name: `admin-${run}` },
+    { name: `ada-${run}` },
+  ]);
+  expect(
+    (await http('GET', `/users?q=${encodeURIComponent(`%${run}`)}`, { token: adminToken })).body,
+  ).toEqual([]);
+  for (const query of ['limit=0', 'limit=101', 'page=0', 'sort=password', 'fields=role']) {
+    const refused = await http('GET', `/users?${query}`, { token: adminToken });
+    expect(refused.status, query).toBe(400);
+    expect(refused.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  }
+
+  // Refusals: 401 without or with bad credentials, 403 without the role, 404, 400, 409, 413.
+  expect((await http('GET', '/users', { token: userToken })).status).toBe(403);
+  expect((await http('GET', '/users')).status).toBe(401);
+  expect((await http('GET', '/users/me', { token: 'not.a.token' })).status).toBe(401);
+  expect(
+    (await http('POST', '/users', { json: { email: email('x'), password: 'secret1' } })).status,
+  ).toBe(401);
+  expect(
+    (
+      await http('POST', '/auth', {
+        basic: [email('ada'), 'wrong!'],
+        form: { access_token: masterKey },
+      })
+    ).status,
+  ).toBe(401);
+  expect(
+    (await http('PUT', `/users/${admin.body.id}`, { token: userToken, json: { name: 'x' } }))
+      .status,
+  ).toBe(403);
+  expect((await http('DELETE', `/users/${ada.body.id}`, { token: userToken })).status).toBe(403);
+  expect((await http('GET', `/users/${unknownId}`)).status).toBe(404);
+  const malformed = await http('GET', '/users/not-an-id');
+  expect(malformed.status).toBe(400);
+  expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  const invalid = await http('POST', '/users', {
+    json: { access_token: masterKey, email: 'nope', password: '123' },
+  });
+  expect(invalid.status).toBe(400);
+  expect(invalid.body.message).toEqual(
+    expect.arrayContaining([
+      'email must be an email',
+      'password must be longer than or equal to 6 characters',
+    ]),
+  );
+  const taken = await http('POST', '/users', {
+    json: { access_token: masterKey, email: email('ada'), password: 'secret1' },
+  });
+  expect(taken.status).toBe(409);
+  expect((await http('POST', '/users', { raw: '{"email": ' })).status).toBe(400);
+  const huge = await http('POST', '/users', {
+    json: { access_token: masterKey, padding: 'x'.repeat(1024 * 1024) },
+  });
+  expect(huge.status).toBe(413);
+  expect(huge.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+
+  // Updates keep what was not sent; an admin deletes.
+  const renamed = await http('PUT', '/users/me', {
+    token: userToken,
+    json: { name: 'Ada Lovelace' },
+  });
+  expect(renamed.body).toMatchObject({ name: 'Ada Lovelace', picture: ada.body.picture });
+  const password = await http('PUT', `/users/${ada.body.id}/password`, {
+    basic: [email('ada'), 'secret1'],
+    json: { password: 'secret2' },
+  });
+  expect(password.status).toBe(200);
+  expect((await http('DELETE', `/users/${ada.body.id}`, { token: adminToken })).status).toBe(204);
+  expect((await http('GET', `/users/${ada.body.id}`)).status).toBe(404);
+  expect((await http('GET', '/users/me', { token: userToken })).status).toBe(401);
+}

@@ -1,0 +1,163 @@
+// `rest new` end to end: generate (engine API), install, lint, type-check, the project's own tests, then HTTP on dev and prod.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { walkContract } from './contract.js';
+import {
+  generate,
+  install,
+  masterKeyOf,
+  postgresDatabase,
+  run,
+  startScript,
+  type Run,
+} from './project.js';
+
+const LONG = 1_200_000;
+const UUID = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
+
+const passed = (what: string, result: Run) =>
+  expect(result.status, `${what}:\n${result.output}`).toBe(0);
+
+/** The project's lint, type-check and tests, as a user would run them. */
+function checkProject(dir: string, env: NodeJS.ProcessEnv = {}): Run {
+  passed('npm run lint', run('npm', ['run', 'lint'], dir));
+  passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
+  const tests = run('npm', ['test'], dir, env);
+  passed('npm test', tests);
+  return tests;
+}
+
+/** Starts `npm run dev`, then `npm run prod`, and walks the HTTP contract on each. */
+async function serveAndWalk(
+  dir: string,
+  name: string,
+  unknownId: string,
+  env: NodeJS.ProcessEnv = {},
+) {
+  for (const [script, mode] of [
+    ['dev', 'development'],
+    ['prod', 'production'],
+  ] as const) {
+    const server = await startScript(dir, script, env);
+    try {
+      expect(server.listening).toMatch(
+        new RegExp(`^${name} listening on http://0\\.0\\.0\\.0:\\d+, in ${mode} mode$`),
+      );
+      await walkContract(server.url, masterKeyOf(dir), unknownId);
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+describe('rest new --database sqlite', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await generate('e2e-sqlite', 'sqlite');
+    passed('npm install', install(dir));
+  }, LONG);
+
+  it(
+    'passes its own lint, type-check and tests',
+    () => {
+      const tests = checkProject(dir);
+      expect(tests.output).toMatch(/Tests:\s+\d+ passed, \d+ total/);
+      expect(tests.output).not.toMatch(/skipped/);
+    },
+    LONG,
+  );
+
+  it(
+    'serves the HTTP contract with npm run dev and npm run prod',
+    async () => {
+      await serveAndWalk(dir, 'e2e-sqlite', UUID);
+    },
+    LONG,
+  );
+
+  it(
+    'writes its OpenAPI document and an offline page with npm run docs',
+    () => {
+      passed('npm run docs', run('npm', ['run', 'docs'], dir));
+      const page = run('grep', ['-c', 'SwaggerUIBundle', 'docs/index.html'], dir);
+      expect(Number(page.output)).toBeGreaterThan(0);
+      const openapi = run(
+        'node',
+        ['-e', "console.log(Object.keys(require('./docs/openapi.json').paths).join(' '))"],
+        dir,
+      );
+      expect(openapi.output.trim().split(' ')).toEqual(
+        expect.arrayContaining([
+          '/users',
+          '/users/me',
+          '/users/{id}',
+          '/users/{id}/password',
+          '/auth',
+        ]),
+      );
+    },
+    LONG,
+  );
+});
+
+const postgres = postgresDatabase('restsmith_e2e_new');
+const requirePostgres = Boolean(process.env.RESTSMITH_REQUIRE_POSTGRES);
+if (postgres.reason && !requirePostgres) {
+  console.warn(`skipped: rest new --database postgres (${postgres.reason})`);
+}
+
+describe.skipIf(Boolean(postgres.reason) && !requirePostgres)(
+  'rest new --database postgres',
+  () => {
+    let dir: string;
+    const env = { DATABASE_URL: postgres.url };
+
+    beforeAll(async () => {
+      if (postgres.reason)
+        throw new Error(`RESTSMITH_REQUIRE_POSTGRES is set but ${postgres.reason}`);
+      dir = await generate('e2e-postgres', 'postgres');
+      passed('npm install', install(dir, generatedDir('e2e-sqlite')));
+    }, LONG);
+
+    it(
+      'passes its own lint, type-check and tests on PostgreSQL',
+      () => {
+        const tests = checkProject(dir, env);
+        expect(tests.output).not.toMatch(/skipped/);
+      },
+      LONG,
+    );
+
+    it(
+      'serves the HTTP contract with npm run dev and npm run prod',
+      async () => {
+        await serveAndWalk(dir, 'e2e-postgres', UUID, env);
+      },
+      LONG,
+    );
+  },
+);
+
+describe('rest new --database mongodb', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await generate('e2e-mongodb', 'mongodb');
+    passed('npm install', install(dir, generatedDir('e2e-sqlite')));
+  }, LONG);
+
+  it(
+    'passes its own lint, type-check and unit tests; database tests say "skipped: no MongoDB server"',
+    () => {
+      // No mongod runs here and mongodb-memory-server cannot download one, so the project skips them.
+      const tests = checkProject(dir);
+      expect(tests.output).toContain('skipped: no MongoDB server');
+      expect(tests.output).toMatch(/Tests:\s+\d+ skipped, \d+ passed, \d+ total/);
+    },
+    LONG,
+  );
+});
+
+function generatedDir(name: string): string {
+  return `${import.meta.dirname}/../../.tmp/e2e-new/${name}`;
+}

@@ -1,0 +1,144 @@
+// Generated projects for the `rest new` end-to-end tests: made by the built CLI, installed, started.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { normaliseProjectOptions, type ProjectInput } from '../../src/generator/project-options.js';
+import { renderFiles } from '../../src/generator/render.js';
+import { writeFiles } from '../../src/generator/write.js';
+import { projectFiles } from '../../templates-ast/project.js';
+
+export const repository = resolve(import.meta.dirname, '../..');
+export const work = join(repository, '.tmp/e2e-new');
+
+export interface Run {
+  status: number;
+  output: string;
+}
+
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Run {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * What `rest new NAME --database DATABASE --yes --skip-git --skip-install` writes, through the
+ * engine's API (the built CLI's own tests are test/generator's), into a fresh folder.
+ */
+export async function generate(
+  name: string,
+  database: string,
+  input: Partial<ProjectInput> = {},
+): Promise<string> {
+  mkdirSync(work, { recursive: true });
+  const dir = join(work, name);
+  rmSync(dir, { recursive: true, force: true });
+  const options = normaliseProjectOptions({ name, database, packageManager: 'npm', ...input });
+  await writeFiles(dir, await renderFiles(projectFiles(options)), { force: false });
+  return dir;
+}
+
+/**
+ * A real `npm install` of the project's own package.json. `seed`, a project installed before,
+ * lends its node_modules (hard links) so that npm only adds and removes the differences.
+ */
+export function install(dir: string, seed?: string): Run {
+  if (seed && existsSync(join(seed, 'node_modules'))) {
+    const copied = run('cp', ['-al', join(seed, 'node_modules'), join(dir, 'node_modules')], dir);
+    if (copied.status !== 0) return copied;
+  }
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+}
+
+export const masterKeyOf = (dir: string): string =>
+  /^MASTER_KEY=(.*)$/m.exec(readFileSync(join(dir, '.env'), 'utf8'))![1]!.trim();
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  /** The line the project printed when it started listening. */
+  listening: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * `npm run <script>` (dev or prod) in its own process group, resolved at the "listening" line.
+ * Stopping ends that group: npm, tsc-watch and the server it runs.
+ */
+export async function startScript(
+  dir: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Server> {
+  const port = await freePort();
+  const child = spawn('npm', ['run', script], {
+    cwd: dir,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+  let output = '';
+  const listening = await new Promise<string>((ready, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`npm run ${script} did not start:\n${output}`)),
+      180_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /^.* listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode$/m.exec(output);
+      if (line) {
+        clearTimeout(timer);
+        ready(line[0]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) =>
+      fail(new Error(`npm run ${script} exited with ${code}:\n${output}`)),
+    );
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    listening,
+    stop: async () => {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A fresh PostgreSQL database for one project, or why there is none. */
+export function postgresDatabase(name: string): { url?: string; reason?: string } {
+  const ready = run('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], repository);
+  if (ready.status !== 0) return { reason: 'no PostgreSQL server answers at 127.0.0.1:5432' };
+  const psql = (sql: string) =>
+    run('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-c', sql], repository);
+  psql(`DROP DATABASE IF EXISTS ${name}`);
+  const created = psql(`CREATE DATABASE ${name}`);
+  if (created.status !== 0) return { reason: `cannot create a database: ${created.output}` };
+  return { url: `postgres://postgres@127.0.0.1:5432/${name}` };
+}

@@ -1,0 +1,121 @@
+// Whole-output checks of `rest new` projects: every variant compiles in staging, no empty files, no duplicate imports.
+import { Project } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import type { ProjectInput } from '../../src/generator/project-options.js';
+import { renderProject } from './render.js';
+
+const VARIANTS: [string, ProjectInput][] = [
+  ['sqlite', { database: 'sqlite' }],
+  ['postgres', { database: 'postgres' }],
+  ['mongodb', { database: 'mongodb' }],
+  ['sqlite --no-auth', { database: 'sqlite', auth: false }],
+  ['postgres --sign-in-on-create', { database: 'postgres', signInOnCreate: true }],
+];
+
+const LAYOUT = [
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'eslint.config.mjs',
+  '.prettierrc',
+  '.gitignore',
+  '.env',
+  '.env.example',
+  'restsmith.json',
+  'README.md',
+  'src/main.ts',
+  'src/app.module.ts',
+  'src/config/environment.ts',
+  'src/common/access.decorator.ts',
+  'src/common/list-query.ts',
+  'src/common/master-key.guard.ts',
+  'src/common/all-exceptions.filter.ts',
+  'test/app.e2e-spec.ts',
+];
+
+const USERS = [
+  'src/users/users.module.ts',
+  'src/users/users.controller.ts',
+  'src/users/users.service.ts',
+  'src/users/users.service.spec.ts',
+  'src/users/dto/create-user.dto.ts',
+  'src/auth/auth.controller.ts',
+  'src/common/jwt-auth.guard.ts',
+  'src/common/admin.guard.ts',
+  'test/users.e2e-spec.ts',
+  'test/auth.e2e-spec.ts',
+];
+
+describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
+  it('renders without diagnostics, in the layout nest new and nest g resource use', async () => {
+    const { files, options } = await renderProject(input);
+    const paths = files.map((file) => file.path);
+    expect(paths).toEqual(expect.arrayContaining(LAYOUT));
+    if (options.auth) {
+      expect(paths).toEqual(expect.arrayContaining(USERS));
+      const model =
+        options.database === 'mongodb'
+          ? 'src/users/schemas/user.schema.ts'
+          : 'src/users/entities/user.entity.ts';
+      expect(paths).toContain(model);
+    } else {
+      expect(paths.filter((path) => /users|auth|jwt|admin/.test(path))).toEqual([]);
+    }
+  });
+
+  it('has no empty file and no generator markers', async () => {
+    const { files } = await renderProject(input);
+    for (const file of files) {
+      expect(file.text.trim(), file.path).not.toBe('');
+      expect(file.text, file.path).not.toMatch(/TODO|@generated|restsmith generated/i);
+    }
+  });
+
+  it('imports each module once per file, each name once', async () => {
+    const { files } = await renderProject(input);
+    const project = new Project({ useInMemoryFileSystem: true });
+    for (const file of files.filter((candidate) => candidate.path.endsWith('.ts'))) {
+      const source = project.createSourceFile(file.path, file.text);
+      const modules = source
+        .getImportDeclarations()
+        .map((declaration) => declaration.getModuleSpecifierValue());
+      expect(modules, file.path).toEqual([...new Set(modules)]);
+      const names = source
+        .getImportDeclarations()
+        .flatMap((declaration) => declaration.getNamedImports().map((named) => named.getName()));
+      expect(names, file.path).toEqual([...new Set(names)]);
+    }
+  });
+
+  it('puts the secrets in .env only, and keeps .env and .data/ out of git', async () => {
+    const { files, options, text } = await renderProject(input);
+    const { masterKey, jwtSecret } = options.secrets;
+    expect(text('.env')).toContain(`MASTER_KEY=${masterKey}\n`);
+    if (options.auth) expect(text('.env')).toContain(`JWT_SECRET=${jwtSecret}\n`);
+    for (const file of files.filter((candidate) => candidate.path !== '.env')) {
+      expect(file.text, file.path).not.toContain(masterKey);
+      expect(file.text, file.path).not.toContain(jwtSecret);
+    }
+    expect(text('.gitignore').split('\n')).toEqual(expect.arrayContaining(['.env', '.data/']));
+  });
+
+  it('has the scripts the README promises and records its choices in restsmith.json', async () => {
+    const { options, text } = await renderProject(input);
+    const manifest = JSON.parse(text('package.json'));
+    expect(Object.keys(manifest.scripts)).toEqual(
+      expect.arrayContaining(['test', 'coverage', 'lint', 'dev', 'prod', 'docs']),
+    );
+    expect(manifest.allowScripts).toEqual(
+      options.database === 'sqlite' ? { 'better-sqlite3': true } : undefined,
+    );
+    expect(JSON.parse(text('restsmith.json'))).toEqual({
+      name: 'my-api',
+      database: options.database,
+      sourceDir: 'src',
+      auth: options.auth,
+      signInOnCreate: options.signInOnCreate,
+      packageManager: 'npm',
+      resources: [],
+    });
+  });
+});
