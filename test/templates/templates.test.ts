@@ -1,0 +1,156 @@
+// Unit tests of single templates: the text they render to, written out.
+import dedent from 'dedent';
+import { describe, expect, it } from 'vitest';
+import { renderProject } from './render.js';
+
+const sqlite = () => renderProject({ database: 'sqlite' });
+const mongodb = () => renderProject({ database: 'mongodb' });
+const noAuth = () => renderProject({ database: 'sqlite', auth: false });
+
+describe('templates', () => {
+  it('admin.guard: a signed-in user who is not an admin gets 403', async () => {
+    expect((await sqlite()).text('src/common/admin.guard.ts')).toBe(dedent`
+      import {
+        ForbiddenException,
+        Injectable,
+        type CanActivate,
+        type ExecutionContext,
+      } from '@nestjs/common';
+      import type { AuthUser } from './current-user.decorator';
+
+      @Injectable()
+      export class AdminGuard implements CanActivate {
+        canActivate(context: ExecutionContext): boolean {
+          const { user } = context.switchToHttp().getRequest<{ user?: AuthUser }>();
+          if (user?.role !== 'admin') {
+            throw new ForbiddenException('Only an admin may do this');
+          }
+          return true;
+        }
+      }\n`);
+  });
+
+  it('parse-id.pipe: ObjectIds for MongoDB', async () => {
+    expect((await mongodb()).text('src/common/parse-id.pipe.ts')).toBe(dedent`
+      import {
+        BadRequestException,
+        Injectable,
+        type PipeTransform,
+      } from '@nestjs/common';
+      import { isMongoId } from 'class-validator';
+
+      @Injectable()
+      export class ParseIdPipe implements PipeTransform<string, string> {
+        transform(value: string): string {
+          if (!isMongoId(value)) {
+            throw new BadRequestException(
+              'id must be a 24-character hexadecimal ObjectId',
+            );
+          }
+          return value;
+        }
+      }\n`);
+  });
+
+  it('parse-id.pipe: UUIDs for SQL', async () => {
+    const text = (await sqlite()).text('src/common/parse-id.pipe.ts');
+    expect(text).toContain("import { isUUID } from 'class-validator';");
+    expect(text).toContain("throw new BadRequestException('id must be a UUID');");
+  });
+
+  it('access.decorator: only public and master without user accounts', async () => {
+    expect((await noAuth()).text('src/common/access.decorator.ts')).toBe(dedent`
+      import { applyDecorators, UseGuards } from '@nestjs/common';
+      import { ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+      import { MasterKeyGuard } from './master-key.guard';
+
+      export type AccessLevel = 'public' | 'master';
+
+      /**
+       * Who may call a route: anyone (\`public\`), a holder of the master key (\`master\`).
+       * The token or key is read from \`access_token\` in the query or body, or a Bearer header.
+       */
+      export function Access(level: AccessLevel) {
+        switch (level) {
+          case 'public':
+            return applyDecorators();
+          case 'master':
+            return applyDecorators(
+              UseGuards(MasterKeyGuard),
+              ApiSecurity('master-key'),
+              ApiUnauthorizedResponse(),
+            );
+        }
+      }\n`);
+  });
+
+  it('users.module: the Mongoose schema registered for the users feature', async () => {
+    expect((await mongodb()).text('src/users/users.module.ts')).toBe(dedent`
+      import { Module } from '@nestjs/common';
+      import { MongooseModule } from '@nestjs/mongoose';
+      import { User, UserSchema } from './schemas/user.schema';
+      import { UsersController } from './users.controller';
+      import { UsersService } from './users.service';
+
+      @Module({
+        imports: [
+          MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]),
+        ],
+        controllers: [UsersController],
+        providers: [UsersService],
+        exports: [UsersService],
+      })
+      export class UsersModule {}\n`);
+  });
+
+  it('app.module: config, database and features in one imports array (which rest api edits)', async () => {
+    expect((await sqlite()).text('src/app.module.ts')).toBe(dedent`
+      import { Module } from '@nestjs/common';
+      import { ConfigModule } from '@nestjs/config';
+      import { validateEnvironment } from './config/environment';
+      import { DatabaseModule } from './database/database.module';
+      import { UsersModule } from './users/users.module';
+      import { AuthModule } from './auth/auth.module';
+
+      @Module({
+        imports: [
+          ConfigModule.forRoot({
+            isGlobal: true,
+            validate: validateEnvironment,
+            // Tests set their own variables (test/setup-env.ts) and never read a developer's .env.
+            ignoreEnvFile: process.env.NODE_ENV === 'test',
+          }),
+          DatabaseModule,
+          UsersModule,
+          AuthModule,
+        ],
+      })
+      export class AppModule {}\n`);
+  });
+
+  it('.env.example: every key, no secret', async () => {
+    expect((await sqlite()).text('.env.example')).toBe(dedent`
+      PORT=9000
+      # Grants sign-up and sign-in (access_token); at least 32 characters
+      MASTER_KEY=
+      # Signs user tokens; at least 32 characters
+      JWT_SECRET=
+      # How long a token is valid: seconds, or a duration such as 12h or 7d
+      JWT_EXPIRES_IN=7d
+      # SQLite database file
+      DATABASE_PATH=.data/my-api.sqlite\n`);
+  });
+
+  it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {
+    const manifest = JSON.parse((await sqlite()).text('package.json'));
+    expect(manifest.scripts.test).toBe(
+      'node --experimental-vm-modules ./node_modules/jest/bin/jest.js',
+    );
+    expect(manifest.jest.extensionsToTreatAsEsm).toEqual(['.ts']);
+    expect(manifest.dependencies).toMatchObject({
+      '@nestjs/core': expect.stringMatching(/^\^12\./),
+      'better-sqlite3': expect.stringMatching(/^\^12\./),
+      typeorm: expect.stringMatching(/^\^1\./),
+    });
+  });
+});
