@@ -15,7 +15,7 @@ interface Result {
 
 /**
  * Runs the built CLI with stdin an open pipe that never sends anything: a command that prompted
- * would wait for ever, and is stopped after `timeout`.
+ * would wait for ever, and is stopped after 90 s (generous: a busy machine is slow, not stuck).
  */
 function rest(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Result> {
   const { CI: _ci, ...inherited } = process.env;
@@ -30,7 +30,7 @@ function rest(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise
   const timer = setTimeout(() => {
     result.timedOut = true;
     child.kill();
-  }, 20_000);
+  }, 90_000);
   return new Promise((done) =>
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -45,7 +45,7 @@ beforeEach(() => {
   cwd = mkdtempSync(join(tmpdir(), 'rest-new-cli-'));
 });
 
-describe('rest new (the built CLI)', () => {
+describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
   it('--dry-run lists the files of the project and writes nothing', async () => {
     const result = await rest(
       ['new', 'x', '--yes', '--skip-install', '--skip-git', '--dry-run'],
@@ -62,6 +62,7 @@ describe('rest new (the built CLI)', () => {
     const result = await rest(['new', '--skip-install', '--skip-git', '--dry-run'], cwd);
     expect(result.timedOut).toBe(false);
     expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('Project name');
     expect(result.stdout).toContain('Dry run: would write');
     expect(result.stdout).toContain('to my-api/');
   });
