@@ -1,5 +1,5 @@
 // The bench's prefix module: hello-world JSON at `GET /`.
-import { Controller } from '../../src/route/index.js';
+import { Controller } from 'restsmith/route';
 
 export class Default extends Controller {
   GET() {

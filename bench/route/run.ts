@@ -1,7 +1,10 @@
 // bench/route: hello-world JSON req/s of raw node:http, rest route, the fetch handler under srvx, Express 5 and
 // Fastify 5, in one run. Each server runs in its own process on core 0; autocannon runs in another on core 1.
+// Besides req/s it reports each server's CPU time per request (from /proc), which stays comparable when other
+// work shares the machine and throughput does not.
 // Run: npx tsx bench/route/run.ts [--duration=5] [--rounds=3] [--connections=100]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 
@@ -50,9 +53,22 @@ function startServer(name: string): Promise<{ child: ChildProcess; port: number 
   });
 }
 
+interface Sample {
+  rate: number;
+  /** Server CPU time per request, in microseconds: robust when other processes share the machine. */
+  cpu: number;
+}
+
+/** utime + stime of a process, in clock ticks (1/100 s on Linux). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** autocannon in its own process, so the load generator never shares an event loop or a core with the server. */
-function load(port: number, seconds: number): number {
+function load(pid: number, port: number, seconds: number): Sample {
   const cli = resolve(root, 'node_modules/autocannon/autocannon.js');
+  const url = `http://127.0.0.1:${port}/`;
   const [command, ...args] = pinned(1, [
     process.execPath,
     cli,
@@ -61,20 +77,23 @@ function load(port: number, seconds: number): number {
     String(connections),
     '-d',
     String(seconds),
-    `http://127.0.0.1:${port}/`,
+    url,
   ]);
+  const before = cpuTicks(pid);
   const output = execFileSync(command, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });
+  const ticks = cpuTicks(pid) - before;
   const result = JSON.parse(output) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     non2xx: number;
     errors: number;
   };
-  if (result.non2xx > 0 || result.errors > 0)
+  if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+  }
+  return { rate: result.requests.average, cpu: (ticks * 10_000) / result.requests.total };
 }
 
 async function check(name: string, port: number): Promise<void> {
@@ -91,22 +110,23 @@ const median = (values: number[]) =>
 const servers = new Map<string, { child: ChildProcess; port: number }>();
 try {
   for (const name of names) servers.set(name, await startServer(name));
-  for (const [name, { port }] of servers) {
+  for (const [name, { child, port }] of servers) {
     await check(name, port);
-    load(port, 3); // warm-up: let the JIT settle before the measured runs
+    load(child.pid!, port, 3); // warm-up: let the JIT settle before the measured runs
   }
-  const rates = new Map<string, number[]>(names.map((name) => [name, []]));
+  const samples = new Map<string, Sample[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, { port }] of servers) rates.get(name)!.push(load(port, duration));
+    for (const [name, { child, port }] of servers)
+      samples.get(name)!.push(load(child.pid!, port, duration));
   }
-  report(new Map([...rates].map(([name, values]) => [name, median(values)])));
+  report(samples);
 } finally {
   for (const { child } of servers.values()) child.kill();
 }
 
-function report(results: Map<string, number>): void {
-  const raw = results.get('node:http (raw)')!;
-  const express = results.get('express 5')!;
+function report(samples: Map<string, Sample[]>): void {
+  const rate = (name: string) => median(samples.get(name)!.map((sample) => sample.rate));
+  const cpu = (name: string) => median(samples.get(name)!.map((sample) => sample.cpu));
   const machineLoad = loadavg()
     .map((value) => value.toFixed(1))
     .join(' ');
@@ -115,11 +135,20 @@ function report(results: Map<string, number>): void {
       `${connections} connections, ${rounds} rounds of ${duration}s per server (median shown), ` +
       `pinned: ${canPin ? 'servers on core 0, autocannon on core 1' : 'no'}`,
   );
-  console.log('| Server | req/s | vs raw node:http | vs Express 5 |');
-  console.log('|---|---:|---:|---:|');
-  for (const [name, rate] of results) {
-    console.log(
-      `| ${name} | ${Math.round(rate)} | ${(rate / raw).toFixed(2)}x | ${(rate / express).toFixed(2)}x |`,
-    );
+  console.log(
+    '| Server | req/s | vs raw node:http | vs Express 5 | server CPU µs/req | CPU efficiency vs raw | vs Express 5 |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const [raw, express] = ['node:http (raw)', 'express 5'];
+  for (const name of samples.keys()) {
+    const cells = [
+      Math.round(rate(name)),
+      `${(rate(name) / rate(raw)).toFixed(2)}x`,
+      `${(rate(name) / rate(express)).toFixed(2)}x`,
+      cpu(name).toFixed(1),
+      `${(cpu(raw) / cpu(name)).toFixed(2)}x`,
+      `${(cpu(express) / cpu(name)).toFixed(2)}x`,
+    ];
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
 }

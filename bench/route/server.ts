@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { serve } from 'srvx';
-import { Application } from '../../src/route/index.js';
+// The built library, as users run it (`npm run build` first): tsx-transpiled sources would add its helpers' cost.
+import { Application } from 'restsmith/route';
 
 const hello = { hello: 'world' };
 
@@ -72,3 +73,5 @@ const name = process.argv[2];
 const start = servers[name];
 if (!start) throw new Error(`unknown server ${name}; one of: ${Object.keys(servers).join(', ')}`);
 console.log(`port ${await start()}`);
+// Exit cleanly on Ctrl+C so `node --cpu-prof` can write its profile.
+process.once('SIGINT', () => process.exit(0));

@@ -26,6 +26,9 @@ export function toOutgoing(value: unknown, response: RouteResponse, head: boolea
 }
 
 function encode(value: unknown, status: number): Outgoing {
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new TypeError(`this.response.status must be an integer from 200 to 599, got ${status}`);
+  }
   if (value === undefined || value === null) {
     return { status: status === 200 ? 204 : status, headers: {}, body: null };
   }

@@ -331,6 +331,12 @@ export const responseCases: Case[] = [
     expect: error(500, 'Internal Server Error'),
   },
   {
+    name: 'a status outside 200-599 is a generic 500',
+    method: 'GET',
+    path: '/responses/bad-status',
+    expect: error(500, 'Internal Server Error'),
+  },
+  {
     name: 'an HttpError gives its status and message',
     method: 'GET',
     path: '/responses/teapot',

@@ -1,6 +1,7 @@
 // The node:http gateway: a `(req, res)` listener that feeds the shared pipeline without building Request objects.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dispatch, type Gateway, type Incoming } from '../dispatch.js';
+import { errorBody } from '../http-error.js';
 import type { RouteTable } from '../route-table.js';
 import { chunkBytes, type Outgoing } from '../respond.js';
 
@@ -16,14 +17,21 @@ export function toNodeListener(gateway: Gateway): NodeListener {
   const { options } = gateway;
   const fail = (response: ServerResponse) => (error: unknown) => {
     options.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    if (!response.headersSent) response.writeHead(500);
-    response.end();
+    if (response.headersSent) return void response.destroy();
+    response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(errorBody(500, 'Internal Server Error'));
   };
   const answer = (table: RouteTable, incoming: Incoming, response: ServerResponse) => {
     const outgoing = dispatch(table, options, incoming);
     if (outgoing instanceof Promise)
       outgoing.then((ready) => writeOutgoing(response, ready)).catch(fail(response));
-    else writeOutgoing(response, outgoing)?.catch(fail(response));
+    else {
+      try {
+        writeOutgoing(response, outgoing)?.catch(fail(response));
+      } catch (error) {
+        fail(response)(error);
+      }
+    }
   };
   return (request, response) => {
     const incoming = nodeIncoming(request);
