@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { checkDiagnostics, stageGlobals, stagePackageStandIns } from './diagnostics.js';
 import { formatText, prettierConfigFor } from './format.js';
+import { checkSyntax } from './syntax-check.js';
 import type { GeneratedFile } from './generated-file.js';
 import { createStagingProject, isEsModuleProject, stageJson, stageTypeScript } from './staging.js';
 
@@ -17,6 +18,11 @@ export interface RenderOptions {
   projectRoot?: string;
   /** A staging Project to add the files to, e.g. one holding an existing file being edited. */
   project?: Project;
+  /**
+   * `full` (default): the TypeScript must compile (diagnostics.ts). `syntax`: parse errors and
+   * relative imports only (syntax-check.ts), much faster, for templates proven by whole-project tests.
+   */
+  check?: 'full' | 'syntax';
 }
 
 /**
@@ -45,8 +51,11 @@ export async function renderFiles(
       stageJson(project, file, jsonTexts.get(file.path)!);
     }
   }
-  stagePackageStandIns(project, [...staged.values()]);
-  checkDiagnostics(project, [...staged.values()]);
+  if (options.check === 'syntax') checkSyntax(project, [...staged.values()]);
+  else {
+    stagePackageStandIns(project, [...staged.values()]);
+    checkDiagnostics(project, [...staged.values()]);
+  }
   const configFor = await prettierConfigFor(files, options.projectRoot);
   return Promise.all(
     files.map(async (file): Promise<RenderedFile> => {
