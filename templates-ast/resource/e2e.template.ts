@@ -56,7 +56,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
         from: 'test/app.ts',
         named: [
           ...(/\bMASTER_KEY\b/.test(text) ? ['MASTER_KEY'] : []),
-          'newRun',
+          ...(/\bnewRun\(/.test(text) ? ['newRun'] : []),
           ...(signsUp ? ['signUp'] : []),
         ],
         types: signsUp ? ['SignedUp'] : [],
@@ -84,18 +84,28 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
   const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(tests);
   const users = ['admin', 'ada', 'bob'].filter((name) => uses(`${name}\\.`) || uses(`${name}-`));
   const creating = uses('create\\(');
+  const sampling = creating || uses('sample\\(');
+  const constants = [
+    uses('UNKNOWN_ID') ? `const UNKNOWN_ID = '${unknownId(project)}';` : '',
+    uses('ISO_8601_UTC')
+      ? 'const ISO_8601_UTC = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;'
+      : '',
+  ].filter(Boolean);
+  const running = sampling || users.length > 0 || uses('run');
   return `
-const UNKNOWN_ID = '${unknownId(project)}';
-const ISO_8601_UTC = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;
+${constants.join('\n')}
 
-describeWithDatabase('/${resource.endpoint} (e2e)', () => {
-  const run = newRun();${users.length > 0 ? '\n  const email = (name: string) => `${name}-${run}@example.com`;' : ''}
+describeWithDatabase('/${resource.endpoint} (e2e)', () => {${running ? '\n  const run = newRun();' : ''}${users.length > 0 ? '\n  const email = (name: string) => `${name}-${run}@example.com`;' : ''}
   let app: NestExpressApplication;${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
   const http = () => request(app.getHttpServer());
   /** The Authorization header of a caller: nobody, the master key or a user's token. */
   const as = (token?: string): Record<string, string> => (token ? { Authorization: \`Bearer \${token}\` } : {});${uses('nobody') ? '\n  const nobody = undefined;' : ''}${uses('master') ? '\n  const master = MASTER_KEY;' : ''}
-  /** A valid body with every field; text fields carry a tag, so that q finds only what a test made. */
-  const sample = (tag: string = run) => ({ ${sample.replaceAll('${run}', '${tag}')} });${creating ? helpers(resource) : ''}
+${
+  sampling
+    ? `  /** A valid body with every field; text fields carry a tag, so that q finds only what a test made. */
+  const sample = (tag: string = run) => ({ ${sample.replaceAll('${run}', '${tag}')} });`
+    : ''
+}${creating ? helpers(resource) : ''}
 
   beforeAll(async () => {
     app = await createTestApp();${users.map((name) => `\n    ${name} = await signUp(app, email('${name}')${name === 'admin' ? ", 'admin'" : ''});`).join('')}

@@ -2,7 +2,7 @@
 import type { TextFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions } from '../../src/generator/options.js';
 
-function databaseLines(options: ProjectOptions, example: boolean): string[] {
+function databaseLines(options: ProjectOptions): string[] {
   const folder = options.name.split('/').pop();
   switch (options.database) {
     case 'sqlite':
@@ -15,9 +15,7 @@ function databaseLines(options: ProjectOptions, example: boolean): string[] {
     case 'mongodb':
       return [
         '# MongoDB connection URL; when unset, development runs an embedded mongod with its data in .data/',
-        example
-          ? '# MONGODB_URI=mongodb://127.0.0.1:27017/' + folder
-          : `# MONGODB_URI=mongodb://127.0.0.1:27017/${folder}`,
+        `# MONGODB_URI=mongodb://127.0.0.1:27017/${folder}`,
       ];
   }
 }
@@ -36,7 +34,7 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
           'JWT_EXPIRES_IN=7d',
         ]
       : []),
-    ...databaseLines(options, example),
+    ...databaseLines(options),
     '',
   ];
 }
