@@ -45,8 +45,13 @@ export function installDependencies(
 ): Promise<InstallResult> {
   const [command, ...args] = installCommand(manager);
   const log = openSync(logFile, 'w');
+  // Ctrl-C under a spinner reaches only this process (the terminal is in raw mode): pass it on, so
+  // the installer stops too and the failure below says how to retry.
+  let stopInstaller = () => {};
   return new Promise<InstallResult>((resolve) => {
     const child = spawn(command!, args, { cwd: target, stdio: ['ignore', log, log] });
+    stopInstaller = () => child.kill('SIGINT');
+    process.once('SIGINT', stopInstaller);
     child.on('error', (error: NodeJS.ErrnoException) =>
       resolve({
         ok: false,
@@ -63,7 +68,10 @@ export function installDependencies(
             },
       ),
     );
-  }).finally(() => closeSync(log));
+  }).finally(() => {
+    process.off('SIGINT', stopInstaller);
+    closeSync(log);
+  });
 }
 
 /** The last lines of the install log, where the installer says what went wrong. */
