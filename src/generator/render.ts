@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { checkDiagnostics, stageGlobals, stagePackageStandIns } from './diagnostics.js';
-import { formatText, prettierConfigFor } from './format.js';
+import { formatAll, prettierConfigFor } from './format.js';
 import { checkSyntax } from './syntax-check.js';
 import type { GeneratedFile } from './generated-file.js';
 import { createStagingProject, isEsModuleProject, stageJson, stageTypeScript } from './staging.js';
@@ -51,23 +51,39 @@ export async function renderFiles(
       stageJson(project, file, jsonTexts.get(file.path)!);
     }
   }
-  if (options.check === 'syntax') checkSyntax(project, [...staged.values()]);
-  else {
-    stagePackageStandIns(project, [...staged.values()]);
-    checkDiagnostics(project, [...staged.values()]);
-  }
-  const configFor = await prettierConfigFor(files, options.projectRoot);
-  return Promise.all(
-    files.map(async (file): Promise<RenderedFile> => {
-      const raw =
-        file.kind === 'typescript'
-          ? staged.get(file.path)!.getFullText()
-          : (jsonTexts.get(file.path) ?? (file.kind === 'text' ? file.text : ''));
-      const format = file.kind !== 'text' || file.format === true;
-      const text = format ? await formatText(file.path, raw, await configFor(file.path)) : raw;
-      return { path: file.path, text };
-    }),
+  const raw = files.map((file) =>
+    file.kind === 'typescript'
+      ? staged.get(file.path)!.getFullText()
+      : (jsonTexts.get(file.path) ?? (file.kind === 'text' ? file.text : '')),
   );
+  const configFor = await prettierConfigFor(files, options.projectRoot);
+  const toFormat = files.flatMap((file, index) =>
+    file.kind !== 'text' || file.format === true ? [index] : [],
+  );
+  const jobs = await Promise.all(
+    toFormat.map(async (index) => ({
+      path: files[index]!.path,
+      text: raw[index]!,
+      config: await configFor(files[index]!.path),
+    })),
+  );
+  // Formatting runs beside the check; the check's verdict decides whether its result is used.
+  const formatting = formatAll(jobs);
+  try {
+    check(project, [...staged.values()], options.check ?? 'full');
+  } catch (error) {
+    formatting.cancel();
+    throw error;
+  }
+  const formatted = await formatting.texts;
+  toFormat.forEach((index, job) => (raw[index] = formatted[job]!));
+  return files.map((file, index) => ({ path: file.path, text: raw[index]! }));
+}
+
+function check(project: Project, sourceFiles: SourceFile[], level: 'full' | 'syntax'): void {
+  if (level === 'syntax') return checkSyntax(project, sourceFiles);
+  stagePackageStandIns(project, sourceFiles);
+  checkDiagnostics(project, sourceFiles);
 }
 
 /** Paths are relative, inside the project, and unique: anything else is a template bug. */
