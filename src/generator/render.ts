@@ -40,44 +40,50 @@ export async function renderFiles(
 ): Promise<RenderedFile[]> {
   assertValidPaths(files);
   const project = options.project ?? createStagingProject(files);
-  stageGlobals(project);
-  const esModule = isEsModuleProject(files);
-  const staged = new Map<string, SourceFile>();
-  const jsonTexts = new Map<string, string>();
-  for (const file of files) {
-    if (file.kind === 'typescript') staged.set(file.path, stageTypeScript(project, file, esModule));
-    if (file.kind === 'json') {
-      jsonTexts.set(file.path, `${JSON.stringify(file.data, null, 2)}\n`);
-      stageJson(project, file, jsonTexts.get(file.path)!);
-    }
-  }
-  const raw = files.map((file) =>
-    file.kind === 'typescript'
-      ? staged.get(file.path)!.getFullText()
-      : (jsonTexts.get(file.path) ?? (file.kind === 'text' ? file.text : '')),
-  );
+  const { sourceFiles, texts } = stageAll(project, files);
   const configFor = await prettierConfigFor(files, options.projectRoot);
   const toFormat = files.flatMap((file, index) =>
     file.kind !== 'text' || file.format === true ? [index] : [],
   );
   const jobs = await Promise.all(
-    toFormat.map(async (index) => ({
-      path: files[index]!.path,
-      text: raw[index]!,
-      config: await configFor(files[index]!.path),
-    })),
+    toFormat.map(async (index) => {
+      const path = files[index]!.path;
+      return { path, text: texts[index]!, config: await configFor(path) };
+    }),
   );
   // Formatting runs beside the check; the check's verdict decides whether its result is used.
   const formatting = formatAll(jobs);
   try {
-    check(project, [...staged.values()], options.check ?? 'full');
+    check(project, sourceFiles, options.check ?? 'full');
   } catch (error) {
     formatting.cancel();
     throw error;
   }
   const formatted = await formatting.texts;
-  toFormat.forEach((index, job) => (raw[index] = formatted[job]!));
-  return files.map((file, index) => ({ path: file.path, text: raw[index]! }));
+  toFormat.forEach((index, job) => (texts[index] = formatted[job]!));
+  return files.map((file, index) => ({ path: file.path, text: texts[index]! }));
+}
+
+/** Stages every TypeScript and JSON file; returns the staged sources and every file's unformatted text. */
+function stageAll(
+  project: Project,
+  files: GeneratedFile[],
+): { sourceFiles: SourceFile[]; texts: string[] } {
+  stageGlobals(project);
+  const esModule = isEsModuleProject(files);
+  const sourceFiles: SourceFile[] = [];
+  const texts = files.map((file) => {
+    if (file.kind === 'text') return file.text;
+    if (file.kind === 'json') {
+      const text = `${JSON.stringify(file.data, null, 2)}\n`;
+      stageJson(project, file, text);
+      return text;
+    }
+    const sourceFile = stageTypeScript(project, file, esModule);
+    sourceFiles.push(sourceFile);
+    return sourceFile.getFullText();
+  });
+  return { sourceFiles, texts };
 }
 
 function check(project: Project, sourceFiles: SourceFile[], level: 'full' | 'syntax'): void {
