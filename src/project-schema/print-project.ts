@@ -8,7 +8,6 @@ import { applyAccessMarks } from './access-marks.js';
 import { buildProjectSchema } from './build-schema.js';
 import { projectRootOrThrow } from './find-project.js';
 import { projectModel } from './project-model.js';
-import { ProjectSources } from './project-sources.js';
 
 export interface PrintProjectSchemaOptions {
   /** Where to start looking for restsmith.json (upward). */
@@ -42,6 +41,8 @@ export async function printProjectSchema(
     warned.add(message);
     options.warn?.(message);
   };
+  // ts-morph (and TypeScript with it) loads only here, so `rest schema print <module>` does not pay for it.
+  const { ProjectSources } = await import('./project-sources.js');
   const model = projectModel(config, new ProjectSources(root, config.sourceDir), warn);
   if (model.operations.length === 0) {
     throw new UserError(

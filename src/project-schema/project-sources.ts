@@ -1,5 +1,5 @@
 // Reads a generated project's classes with ts-morph: persistence classes (Mongoose @Schema, TypeORM @Entity) and DTOs.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Project, type ClassDeclaration, type PropertyDeclaration } from 'ts-morph';
 import { UserError } from '../cli/errors.js';
@@ -28,40 +28,49 @@ export interface ClassShape {
 const PERSISTENCE_DECORATORS = new Set(['Schema', 'Entity']);
 
 export class ProjectSources {
-  readonly #classes = new Map<string, ClassDeclaration[]>();
+  readonly #project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { noLib: true },
+  });
+  /** Source text by path; a file is parsed only when it may declare a class asked for. */
+  readonly #unparsed = new Map<string, string>();
   readonly #root: string;
 
-  /** Loads every `.ts` file under `<root>/<sourceDir>` except unit specs: sources only, nothing installed. */
+  /** Reads every `.ts` file under `<root>/<sourceDir>` except unit specs: sources only, nothing installed. */
   constructor(root: string, sourceDir: string) {
     this.#root = root;
-    const project = new Project({
-      skipAddingFilesFromTsConfig: true,
-      skipFileDependencyResolution: true,
-      compilerOptions: { noLib: true },
-    });
     // Listed by hand: ts-morph's globs skip the files of the current folder when given absolute paths.
-    for (const file of sourceFiles(join(root, sourceDir))) project.addSourceFileAtPath(file);
-    for (const file of project.getSourceFiles()) {
-      for (const declaration of file.getClasses()) {
-        const name = declaration.getName();
-        if (name) this.#classes.set(name, [...(this.#classes.get(name) ?? []), declaration]);
-      }
+    for (const file of sourceFiles(join(root, sourceDir))) {
+      this.#unparsed.set(file, readFileSync(file, 'utf8'));
     }
+  }
+
+  /** Every class named `name`, parsing the files whose text declares it (most files never are). */
+  #classes(name: string): ClassDeclaration[] {
+    const declares = new RegExp(`\\bclass\\s+${name}\\b`);
+    for (const [file, text] of this.#unparsed) {
+      if (!declares.test(text)) continue;
+      this.#project.createSourceFile(file, text, { overwrite: true });
+      this.#unparsed.delete(file);
+    }
+    return this.#project
+      .getSourceFiles()
+      .flatMap((file) => file.getClasses())
+      .filter((declaration) => declaration.getName() === name);
   }
 
   /** The class named `name` decorated with @Schema or @Entity. */
   persistenceClass(name: string): ClassShape | undefined {
-    const found = this.#classes
-      .get(name)
-      ?.find((declaration) =>
-        declaration.getDecorators().some((d) => PERSISTENCE_DECORATORS.has(d.getName())),
-      );
+    const found = this.#classes(name).find((declaration) =>
+      declaration.getDecorators().some((d) => PERSISTENCE_DECORATORS.has(d.getName())),
+    );
     return found && this.#shape(found);
   }
 
   /** Any class named `name` (DTOs carry no marker of their own). */
   plainClass(name: string): ClassShape | undefined {
-    const found = this.#classes.get(name)?.[0];
+    const found = this.#classes(name)[0];
     return found && this.#shape(found);
   }
 
