@@ -81,17 +81,18 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
     .map((text) => text.trimEnd())
     .join('\n')
     .replace('__FORM__', form);
-  const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(tests);
+  /** Whether the tests use a name (a pattern after a word boundary), so that only used names are declared. */
+  const uses = (pattern: string) => new RegExp(`\\b${pattern}`).test(tests);
   const users = ['admin', 'ada', 'bob'].filter((name) => uses(`${name}\\.`) || uses(`${name}-`));
   const creating = uses('create\\(');
   const sampling = creating || uses('sample\\(');
   const constants = [
-    uses('UNKNOWN_ID') ? `const UNKNOWN_ID = '${unknownId(project)}';` : '',
-    uses('ISO_8601_UTC')
+    uses('UNKNOWN_ID\\b') ? `const UNKNOWN_ID = '${unknownId(project)}';` : '',
+    uses('ISO_8601_UTC\\b')
       ? 'const ISO_8601_UTC = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;'
       : '',
   ].filter(Boolean);
-  const running = sampling || users.length > 0 || uses('run');
+  const running = sampling || users.length > 0 || uses('run\\b');
   return `
 ${constants.join('\n')}
 
@@ -99,7 +100,7 @@ describeWithDatabase('/${resource.endpoint} (e2e)', () => {${running ? '\n  cons
   let app: NestExpressApplication;${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
   const http = () => request(app.getHttpServer());
   /** The Authorization header of a caller: nobody, the master key or a user's token. */
-  const as = (token?: string): Record<string, string> => (token ? { Authorization: \`Bearer \${token}\` } : {});${uses('nobody') ? '\n  const nobody = undefined;' : ''}${uses('master') ? '\n  const master = MASTER_KEY;' : ''}
+  const as = (token?: string): Record<string, string> => (token ? { Authorization: \`Bearer \${token}\` } : {});${uses('as\\(nobody\\)') ? '\n  const nobody = undefined;' : ''}${uses('as\\(master\\)') ? '\n  const master = MASTER_KEY;' : ''}
 ${
   sampling
     ? `  /** A valid body with every field; text fields carry a tag, so that q finds only what a test made. */

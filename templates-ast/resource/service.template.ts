@@ -48,7 +48,7 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
     ]),
     imports: [
       pkg('@nestjs/typeorm', 'InjectRepository'),
-      ...(owner ? [pkg('typeorm', 'In')] : []),
+      ...(owner && resource.methods.list ? [pkg('typeorm', 'In')] : []),
       pkgTypes('typeorm', 'Repository'),
     ],
     insert: (values: string) => `await ${repo}.save(${repo}.create(${values}))`,
