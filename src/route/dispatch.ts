@@ -57,12 +57,12 @@ type Answer = Outgoing | Promise<Outgoing>;
  * listener then writes its answer without a single promise, which is most of its lead over the fetch path.
  */
 export function dispatch(table: RouteTable, options: DispatchOptions, incoming: Incoming): Answer {
-  const fail = (error: unknown) => errorOutgoing(error, options.debug, options.log);
   try {
     const answer = route(table, options, incoming);
-    return answer instanceof Promise ? answer.catch(fail) : answer;
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch((error: unknown) => errorOutgoing(error, options.debug, options.log));
   } catch (error) {
-    return fail(error);
+    return errorOutgoing(error, options.debug, options.log);
   }
 }
 

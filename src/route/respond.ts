@@ -21,7 +21,13 @@ export function toOutgoing(value: unknown, response: RouteResponse, head: boolea
   const outgoing = encode(value, response.status);
   const touched = response.touchedHeaders();
   if (touched) touched.forEach((headerValue, name) => (outgoing.headers[name] = headerValue));
-  if (head) outgoing.body = null;
+  if (head) {
+    // HEAD keeps the length GET would have sent; a JSON body's length is otherwise left to the server.
+    if (typeof outgoing.body === 'string') {
+      outgoing.headers['content-length'] ??= String(Buffer.byteLength(outgoing.body));
+    }
+    outgoing.body = null;
+  }
   return outgoing;
 }
 
@@ -40,7 +46,7 @@ function encode(value: unknown, status: number): Outgoing {
   const text = JSON.stringify(value);
   if (text === undefined)
     throw new TypeError(`a handler returned ${typeof value}, which has no JSON form`);
-  return { status, headers: sized(jsonType, Buffer.byteLength(text)), body: text };
+  return { status, headers: { 'content-type': jsonType }, body: text };
 }
 
 function sized(type: string, length: number): Record<string, string> {
