@@ -54,8 +54,12 @@ export function projectModel(
   sources: ProjectSources,
   warn: (message: string) => void,
 ): ProjectModel {
+  // A relation to another resource (`@ManyToOne(() => Article) article: Article`) prints as that type.
+  const resources = config.resources
+    .map((record) => names(record.name).pascal)
+    .filter((name) => !SCHEMA_NAMES.has(name));
   const context: TypeContext = {
-    objects: new Set(config.auth ? ['User'] : []),
+    objects: new Set([...(config.auth ? ['User'] : []), ...resources]),
     enums: new Set(config.auth ? ['Role'] : []),
     warn,
   };

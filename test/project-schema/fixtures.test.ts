@@ -86,6 +86,21 @@ describe('hand edits', () => {
     expect(buildSchema(text).getType('Article')).toBeDefined();
   });
 
+  it('prints a relation added by hand to another resource as that type', async () => {
+    const root = fixture('sqlite');
+    edit(
+      join(root, 'src/notes/entities/note.entity.ts'),
+      '  @CreateDateColumn',
+      '  @ManyToOne(() => Article, { nullable: true })\n  article: Article | null;\n\n  @ManyToMany(() => Article)\n  related: Article[];\n\n  @CreateDateColumn',
+    );
+    const { text, warnings } = await print(root);
+    expect(warnings).toEqual([]);
+    expect(text).toContain(
+      '  body: String\n  article: Article\n  related: [Article!]!\n  createdAt: DateTime!\n',
+    );
+    expect(validateSchema(buildSchema(text))).toEqual([]);
+  });
+
   it('shows a prop added by hand to a Mongoose schema class, and a DTO field in the inputs', async () => {
     const root = fixture('mongodb');
     edit(
