@@ -47,7 +47,12 @@ for (const sourceFile of sourceFiles) {
   const path = sourceFile.getFilePath().slice('/project/'.length);
   await formatText(path, sourceFile.getFullText(), await configFor(path));
 }
-mark('prettier: format the TypeScript files');
+mark('prettier: format the TypeScript files (on a worker thread in `rest new`)');
+const { checkSyntax } = await import(`${root}/dist/src/generator/syntax-check.js`);
+checkSyntax(project, sourceFiles);
+mark(
+  "for comparison: check 'syntax' (parse errors and relative imports) instead of the type check",
+);
 
 console.log('| phase (one process) | wall ms | CPU ms |\n|---|---|---|');
 for (const [name, ms, cpu] of times)
