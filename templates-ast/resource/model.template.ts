@@ -95,13 +95,14 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
             ? [
                 property(
                   owner.camel,
-                  'Types.ObjectId',
+                  'User',
                   [
                     decorator(
                       'Prop',
                       '{ type: Types.ObjectId, ref: User.name, required: true, index: true }',
                     ),
                   ],
+                  // Typed as the user, as in Nest's Mongoose recipe: it is one once populated.
                   { docs: ['Who created it.'] },
                 ),
               ]

@@ -26,7 +26,8 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
         pkgTypes('mongoose', 'Model'),
         ...(owner ? [{ from: userModelPath(project), types: ['UserDocument'] }] : []),
       ],
-      insert: (values: string) => `await ${repo}.create(${values})`,
+      // `new` then save: create() types the owner as a whole user, where an id is given.
+      insert: (values: string) => `await new ${repo}(${values}).save()`,
       ownerValue: 'user.id',
       findById: `${repo}.findById(id)${populate}.exec()`,
       list: owner
