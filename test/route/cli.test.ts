@@ -115,6 +115,16 @@ describe('rest route (built CLI)', () => {
         })
         .toBe('"added while running"');
       expect(server.output()).toContain('rest route: rebuilt the route table (2 controllers)');
+      writeFileSync(
+        resolve(project, 'controllers/broken.js'),
+        "throw new Error('half-saved file');\n",
+      );
+      await expect
+        .poll(() => server.output(), { timeout: 15_000, interval: 200 })
+        .toContain(
+          'rest route: kept the old route table: cannot load controllers/broken.js: half-saved file',
+        );
+      expect(await (await fetch(`${url}/later`)).text()).toBe('"added while running"');
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
