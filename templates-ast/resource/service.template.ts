@@ -32,7 +32,7 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
       findById: `${repo}.findById(id)${populate}.exec()`,
       list: owner
         ? [
-            `const page = await findPage(${repo}, query, ${listSpecName(resource)});`,
+            `const page = await findPage<${pascal}>(${repo}, query, ${listSpecName(resource)});`,
             `const items = await ${repo}.populate<{ ${owner}: UserDocument | null }>(page.items, { path: '${owner}' });`,
             'return { ...page, items };',
           ]
@@ -57,7 +57,7 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
     findById: `${repo}.findOne({ where: { id }${relations} })`,
     list: owner
       ? [
-          `const page = await findPage(${repo}, query, ${listSpecName(resource)});`,
+          `const page = await findPage<${pascal}>(${repo}, query, ${listSpecName(resource)});`,
           '// findPage reads the rows alone: their owners come in one more query.',
           `const loaded: ${pascal}[] = await ${repo}.find({ where: { id: In(page.items.map((item) => item.id)) }${relations} });`,
           'const byId = new Map(loaded.map((item) => [item.id, item]));',

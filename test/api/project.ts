@@ -119,7 +119,8 @@ export async function startServer(dir: string, env: NodeJS.ProcessEnv): Promise<
   const port = await freePort();
   const child: ChildProcess = spawn('node', ['dist/main.js'], {
     cwd: dir,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // Not the test runner's NODE_ENV=test: the project reads its .env as a developer's run would.
+    env: { ...process.env, NODE_ENV: 'development', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
