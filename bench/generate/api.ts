@@ -14,7 +14,8 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const repository = resolve(import.meta.dirname, '../..');
-const bin = join(repository, 'bin/run.js');
+// RESTSMITH_BIN: a built copy elsewhere (a checkout being rebuilt loses dist/ for a while).
+const bin = process.env.RESTSMITH_BIN ?? join(repository, 'bin/run.js');
 const API = [
   'api',
   'article',

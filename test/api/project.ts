@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export const repository = resolve(import.meta.dirname, '../..');
-const bin = join(repository, 'bin/run.js');
+// RESTSMITH_BIN: a built copy elsewhere, so that a rebuild of this checkout cannot pull dist/ away mid-run.
+const bin = process.env.RESTSMITH_BIN ?? join(repository, 'bin/run.js');
 const work = join(repository, '.tmp/api-projects');
 /** One node_modules for every generated project: the union of their dependencies, installed once. */
 const shared = join(repository, '.tmp/api-deps');
