@@ -16,6 +16,15 @@ export interface Run {
   output: string;
 }
 
+/**
+ * The environment a person would run the project in: without the NODE_ENV=test of the runner,
+ * which would make the project ignore its .env.
+ */
+function projectEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _runnerMode, ...rest } = process.env;
+  return { ...rest, CI: 'true', ...env };
+}
+
 export function run(
   command: string,
   args: string[],
@@ -25,7 +34,7 @@ export function run(
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, CI: 'true', ...env },
+    env: projectEnv(env),
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
@@ -96,17 +105,17 @@ export async function startScript(
   const port = await freePort();
   const child = spawn('npm', ['run', script], {
     cwd: dir,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: projectEnv({ ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   let output = '';
   const listening = await new Promise<string>((ready, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`npm run ${script} did not start:\n${output}`)),
-      180_000,
-    );
+    const timer = setTimeout(() => {
+      signalGroup(child.pid!, 'SIGKILL');
+      fail(new Error(`npm run ${script} did not start:\n${output}`));
+    }, 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const line = /^.* listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode$/m.exec(output);
@@ -125,10 +134,21 @@ export async function startScript(
     url: `http://127.0.0.1:${port}`,
     listening,
     stop: async () => {
-      process.kill(-child.pid!, 'SIGTERM');
+      signalGroup(child.pid!, 'SIGTERM');
       await exited;
+      // tsc-watch and its compiler can outlive npm; nothing of the group may keep running.
+      await new Promise((wait) => setTimeout(wait, 2000));
+      signalGroup(child.pid!, 'SIGKILL');
     },
   };
+}
+
+function signalGroup(leader: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-leader, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
 
 /** A fresh PostgreSQL database for one project, or why there is none. */
