@@ -86,11 +86,20 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         ...(options.auth ? { '@types/passport-jwt': '^4.0.1' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
       }),
-      // npm 11 runs dependencies' install scripts only when allowed: better-sqlite3 builds its binding.
-      ...(options.database === 'sqlite' ? { allowScripts: { 'better-sqlite3': true } } : {}),
+      ...(options.database === 'sqlite' ? nativeBuilds(options) : {}),
       jest: jestConfig(options),
     },
   };
+}
+
+/**
+ * npm 11 runs dependencies' install scripts only when `allowScripts` lets them, pnpm 10 only for
+ * `onlyBuiltDependencies`: better-sqlite3 builds its native binding in one.
+ */
+function nativeBuilds(options: ProjectOptions) {
+  return options.packageManager === 'pnpm'
+    ? { pnpm: { onlyBuiltDependencies: ['better-sqlite3'] } }
+    : { allowScripts: { 'better-sqlite3': true } };
 }
 
 function jestConfig(options: ProjectOptions) {

@@ -153,4 +153,13 @@ describe('templates', () => {
       typeorm: expect.stringMatching(/^\^1\./),
     });
   });
+
+  it('package.json: with pnpm, its own scripts and its own gate for the native build', async () => {
+    const manifest = JSON.parse(
+      (await renderProject({ database: 'sqlite', packageManager: 'pnpm' })).text('package.json'),
+    );
+    expect(manifest.scripts.prod).toBe('pnpm run build && NODE_ENV=production node dist/main.js');
+    expect(manifest.pnpm).toEqual({ onlyBuiltDependencies: ['better-sqlite3'] });
+    expect(manifest.allowScripts).toBeUndefined();
+  });
 });

@@ -1,0 +1,314 @@
+// The tests of each route of a resource, and of its permission cases: the body of `test/articles.e2e-spec.ts`.
+import type {
+  Access,
+  FieldOptions,
+  ProjectOptions,
+  ResourceMethod,
+  ResourceOptions,
+} from '../../src/generator/options.js';
+import { searchableFields } from './fields.js';
+
+/** Who sends a request at each access level: the variable holding their credentials. */
+const CALLER: Record<Access, string> = {
+  public: 'nobody',
+  master: 'master',
+  user: 'ada',
+  admin: 'admin',
+};
+
+const CHANGED: Record<FieldOptions['type'], string> = {
+  string: '`changed ${run}`',
+  text: '`changed ${run}`',
+  number: '7',
+  boolean: 'false',
+  date: "'2025-01-02T03:04:05.000Z'",
+};
+
+/** Who may call `kind`: the variable holding their credentials. */
+export function caller(resource: ResourceOptions, kind: ResourceMethod): string {
+  const access = resource.methods[kind] ?? 'public';
+  // The owner rule lets the creator through: the entries are created by ada (or the admin).
+  return CALLER[access];
+}
+
+export const tokenOf = (callerName: string): string =>
+  callerName === 'nobody' || callerName === 'master' ? callerName : `${callerName}.token`;
+
+/** The refusals of an access level: a request without the right credentials, and what it gets. */
+function refusals(
+  resource: ResourceOptions,
+  kind: ResourceMethod,
+  auth: boolean,
+): [string, string, number][] {
+  switch (resource.methods[kind]) {
+    case 'master':
+      return [
+        ['nobody', 'without the master key', 401],
+        ...(auth ? ([['ada.token', 'with a user token', 401]] as [string, string, number][]) : []),
+      ];
+    case 'user':
+      return [
+        ['nobody', 'without a token', 401],
+        ["'not.a.token'", 'with a bad token', 401],
+      ];
+    case 'admin':
+      return [
+        ['nobody', 'without a token', 401],
+        ['ada.token', 'to a user who is not an admin', 403],
+      ];
+    default:
+      return [];
+  }
+}
+
+function refusalTests(
+  resource: ResourceOptions,
+  kind: ResourceMethod,
+  auth: boolean,
+  request: string,
+): string {
+  return refusals(resource, kind, auth)
+    .map(
+      ([token, when, status]) => `
+    it('answers ${status} ${when}', async () => {
+      ${request.replace('__AS__', `as(${token})`).replace('__STATUS__', String(status))};
+    });`,
+    )
+    .join('');
+}
+
+export function routes(project: ProjectOptions, resource: ResourceOptions): string[] {
+  return [
+    createTests(project, resource),
+    listTests(project, resource),
+    readTests(project, resource),
+    updateTests(project, resource),
+    deleteTests(project, resource),
+  ].filter((text) => text !== '');
+}
+
+/** What a created sample answers: the sample, the owner and the timestamps. */
+function expectedEntry(resource: ResourceOptions, creator: string): string {
+  const owner = resource.owner
+    ? `, ${resource.owner.camel}: { id: ${creator}.id, name: \`${creator}-\${run}\`, picture: expect.any(String) }`
+    : '';
+  return `{ id: expect.any(String), ...sample()${owner}, createdAt: expect.stringMatching(ISO_8601_UTC), updatedAt: expect.stringMatching(ISO_8601_UTC) }`;
+}
+
+function createTests(project: ProjectOptions, resource: ResourceOptions): string {
+  if (!resource.methods.create) return '';
+  const path = `/${resource.endpoint}`;
+  const creator = caller(resource, 'create');
+  const required = resource.fields.find((field) => !field.optional);
+  const formable = resource.fields.every((field) => !field.array);
+  return `
+  describe('POST ${path}', () => {
+    it('creates an entry and answers it with its id, fields and times (ISO 8601 UTC)', async () => {
+      const response = await http().post('${path}').set(as(${tokenOf(creator)})).send(sample()).expect(201);
+      expect(response.body).toEqual(${expectedEntry(resource, creator)});
+    });${
+      formable
+        ? `
+
+    it('accepts a form-encoded body', async () => {
+      const response = await http().post('${path}').set(as(${tokenOf(creator)})).type('form').send({ __FORM__ }).expect(201);
+      expect(response.body).toMatchObject(sample());
+    });`
+        : ''
+    }${
+      required
+        ? `
+
+    it('answers 400 naming a missing field', async () => {
+      const body: Record<string, unknown> = sample();
+      delete body.${required.names.camel};
+      const response = await http().post('${path}').set(as(${tokenOf(creator)})).send(body).expect(400);
+      expect(response.body.message).toEqual(expect.arrayContaining([expect.stringMatching(/^${required.names.camel} /)]));
+    });`
+        : ''
+    }
+
+    it('answers 400 for a field it does not know', async () => {
+      const response = await http().post('${path}').set(as(${tokenOf(creator)})).send({ ...sample(), unknownField: 1 }).expect(400);
+      expect(response.body.message).toEqual(['property unknownField should not exist']);
+    });${refusalTests(resource, 'create', project.auth, `await http().post('${path}').set(__AS__).send(sample()).expect(__STATUS__)`)}
+  });
+`;
+}
+
+function listTests(project: ProjectOptions, resource: ResourceOptions): string {
+  if (!resource.methods.list) return '';
+  const path = `/${resource.endpoint}`;
+  const lister = tokenOf(caller(resource, 'list'));
+  const searchable = searchableFields(resource).length > 0;
+  const seeded = resource.methods.create !== undefined;
+  const q = searchable ? 'q: tag, ' : '';
+  const lines: string[] = [
+    `
+  describe('GET ${path}', () => {${searchable ? '\n    const tag = newRun();' : ''}
+    const list = (query: Record<string, string | number> = {}) =>
+      http().get('${path}').query({ ${q}...query }).set(as(${lister}));`,
+  ];
+  if (seeded) {
+    lines.push(`
+    beforeAll(async () => {
+      for (let index = 0; index < 3; index += 1) await create(sample(${searchable ? 'tag' : ''}));
+    });
+
+    it('answers a page of entries with X-Total-Count and Link', async () => {
+      const response = await list({ limit: 2 }).expect(200);
+      expect(response.body).toHaveLength(2);
+      ${searchable ? "expect(response.headers['x-total-count']).toBe('3');" : "expect(Number(response.headers['x-total-count'])).toBeGreaterThanOrEqual(3);"}
+      expect(response.headers.link).toContain('rel="next"');
+    });
+
+    it('selects fields and sorts', async () => {
+      const picked = await list({ fields: 'id,createdAt', sort: 'createdAt' }).expect(200);
+      expect(Object.keys(picked.body[0]).sort()).toEqual(['createdAt', 'id']);
+      const times = picked.body.map((entry: { createdAt: string }) => entry.createdAt);
+      expect(times).toEqual([...times].sort());
+      const without = await list({ fields: '-createdAt,-updatedAt' }).expect(200);
+      expect(without.body[0]).not.toHaveProperty('createdAt');
+      expect(without.body[0]).toHaveProperty('id');
+    });`);
+    if (resource.owner) {
+      const owner = resource.owner.camel;
+      lines.push(`
+
+    it('shows the ${owner} as { id, name, picture } and sorts by them', async () => {
+      const response = await list({ fields: '${owner}', sort: '${owner},-createdAt' }).expect(200);
+      expect(Object.keys(response.body[0]).sort()).toEqual(['${owner}']);
+      expect(Object.keys(response.body[0].${owner}).sort()).toEqual(['id', 'name', 'picture']);
+    });`);
+    }
+    if (searchable) {
+      lines.push(`
+
+    it('searches with q, ignoring case', async () => {
+      const response = await list({ q: tag.toUpperCase() }).expect(200);
+      expect(response.headers['x-total-count']).toBe('3');
+      const none = await list({ q: \`nothing-\${tag}\` }).expect(200);
+      expect(none.body).toEqual([]);
+    });`);
+    }
+  }
+  lines.push(`
+
+    it('answers 400 for values out of range and fields it does not know', async () => {
+      const queries: Record<string, string | number>[] = [
+        { limit: 0 },
+        { limit: 101 },
+        { page: 0 },
+        { sort: 'unknownField' },
+        { fields: 'unknownField' },
+      ];
+      for (const query of queries) await list(query).expect(400);
+      const response = await list({ sort: 'unknownField' });
+      expect(response.body.message).toMatch(/sort has an unknown field 'unknownField'/);
+    });${refusalTests(resource, 'list', project.auth, `await http().get('${path}').set(__AS__).expect(__STATUS__)`)}
+  });
+`);
+  return lines.join('');
+}
+
+function readTests(project: ProjectOptions, resource: ResourceOptions): string {
+  if (!resource.methods.read) return '';
+  const path = `/${resource.endpoint}`;
+  const reader = tokenOf(caller(resource, 'read'));
+  const seeded = resource.methods.create !== undefined;
+  return `
+  describe('GET ${path}/:id', () => {${
+    seeded
+      ? `
+    it('answers one entry', async () => {
+      const created = await create();
+      const response = await http().get(\`${path}/\${created.id}\`).set(as(${reader})).expect(200);
+      expect(response.body).toEqual(created);
+    });
+`
+      : ''
+  }
+    it('answers 404 for an id that does not exist and 400 for a malformed one', async () => {
+      await http().get(\`${path}/\${UNKNOWN_ID}\`).set(as(${reader})).expect(404);
+      const response = await http().get('${path}/not-an-id').set(as(${reader})).expect(400);
+      expect(response.body.message).toMatch(/^id must be/);
+    });${refusalTests(resource, 'read', project.auth, `await http().get(\`${path}/\${UNKNOWN_ID}\`).set(__AS__).expect(__STATUS__)`)}
+  });
+`;
+}
+
+function updateTests(project: ProjectOptions, resource: ResourceOptions): string {
+  if (!resource.methods.update) return '';
+  const path = `/${resource.endpoint}`;
+  const editor = caller(resource, 'update');
+  const field = resource.fields[0]!;
+  const changed = field.array ? `[${CHANGED[field.type]}]` : CHANGED[field.type];
+  const seeded = resource.methods.create !== undefined;
+  const owned = resource.owner !== undefined && resource.methods.update === 'user';
+  const verbs = ['put', 'patch'] as const;
+  const tests = verbs.map(
+    (verb) => `
+    it('${verb.toUpperCase()} changes the fields sent and keeps the others', async () => {
+      const created = await create();
+      const response = await http()
+        .${verb}(\`${path}/\${created.id}\`)
+        .set(as(${tokenOf(editor)}))
+        .send({ ${field.names.camel}: ${changed} })
+        .expect(200);
+      expect(response.body).toEqual({ ...created, ${field.names.camel}: ${changed}, updatedAt: expect.stringMatching(ISO_8601_UTC) });
+    });`,
+  );
+  const ownerTests = owned
+    ? `
+
+    it('answers 403 to a user who is not the owner, and lets an admin through', async () => {
+      const created = await create();
+      await http().put(\`${path}/\${created.id}\`).set(as(bob.token)).send({ ${field.names.camel}: ${changed} }).expect(403);
+      await http().patch(\`${path}/\${created.id}\`).set(as(admin.token)).send({ ${field.names.camel}: ${changed} }).expect(200);
+    });`
+    : '';
+  return `
+  describe('PUT and PATCH ${path}/:id', () => {${seeded ? tests.join('\n') + ownerTests + '\n' : ''}
+    it('answers 404 for an id that does not exist', async () => {
+      await http().put(\`${path}/\${UNKNOWN_ID}\`).set(as(${tokenOf(editor)})).send({}).expect(404);
+    });${refusalTests(resource, 'update', project.auth, `await http().put(\`${path}/\${UNKNOWN_ID}\`).set(__AS__).send({}).expect(__STATUS__)`)}
+  });
+`;
+}
+
+function deleteTests(project: ProjectOptions, resource: ResourceOptions): string {
+  if (!resource.methods.delete) return '';
+  const path = `/${resource.endpoint}`;
+  const remover = tokenOf(caller(resource, 'delete'));
+  const seeded = resource.methods.create !== undefined;
+  const owned = resource.owner !== undefined && resource.methods.delete === 'user';
+  const gone = resource.methods.read
+    ? `\n      await http().get(\`${path}/\${created.id}\`).set(as(${tokenOf(caller(resource, 'read'))})).expect(404);`
+    : '';
+  return `
+  describe('DELETE ${path}/:id', () => {${
+    seeded
+      ? `
+    it('deletes an entry and answers 204', async () => {
+      const created = await create();
+      await http().delete(\`${path}/\${created.id}\`).set(as(${remover})).expect(204);${gone}
+    });
+${
+  owned
+    ? `
+    it('answers 403 to a user who is not the owner, and lets an admin through', async () => {
+      const created = await create();
+      await http().delete(\`${path}/\${created.id}\`).set(as(bob.token)).expect(403);
+      await http().delete(\`${path}/\${created.id}\`).set(as(admin.token)).expect(204);
+    });
+`
+    : ''
+}`
+      : ''
+  }
+    it('answers 404 for an id that does not exist', async () => {
+      await http().delete(\`${path}/\${UNKNOWN_ID}\`).set(as(${remover})).expect(404);
+    });${refusalTests(resource, 'delete', project.auth, `await http().delete(\`${path}/\${UNKNOWN_ID}\`).set(__AS__).expect(__STATUS__)`)}
+  });
+`;
+}
