@@ -3,7 +3,8 @@ import { checkbox, input } from '@inquirer/prompts';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import { RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
-import { METHOD_LABELS, parseFields, type ResourceInput } from './resource-options.js';
+import { METHOD_LABELS } from './resource-access.js';
+import { parseFields, type ResourceInput } from './resource-options.js';
 
 /** The flags of `rest api`, as text. */
 export interface ResourceAnswers extends Partial<ResourceInput> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
+import { parseMethods } from '../../src/generator/resource-access.js';
 import {
   parseFields,
-  parseMethods,
   resourceOptions,
   type ResourceContext,
   type ResourceInput,
