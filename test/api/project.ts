@@ -23,10 +23,14 @@ export function run(
   cwd: string,
   env: NodeJS.ProcessEnv = {},
 ): Run {
+  // A variable given as undefined is left out, as if it were never set.
+  const merged = Object.entries({ ...process.env, CI: 'true', ...env }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, CI: 'true', ...env },
+    env: Object.fromEntries(merged),
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
