@@ -45,6 +45,17 @@ describeWithDatabase('UsersService', () => {
     await expect(users.create({ email: \`taken-\${run}@example.com\`, password: 'other1' })).rejects.toThrow(ConflictException);
   });
 
+  it('answers 409 to one of two sign-ups with one e-mail at the same time', async () => {
+    const email = \`race-\${run}@example.com\`;
+    const results = await Promise.allSettled([
+      users.create({ email, password: 'secret' }),
+      users.create({ email, password: 'secret' }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected');
+    expect(refused?.reason).toBeInstanceOf(ConflictException);
+  });
+
   it('changes only the fields it is given', async () => {
     const user = await users.create({ email: \`keep-\${run}@example.com\`, password: 'secret', name: 'Keep' });
     const updated = await users.update(user.id, { picture: 'https://example.com/p.png' });

@@ -38,7 +38,11 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('@nestjs/common', 'ConflictException', 'Injectable', 'NotFoundException'),
       ...(mongo
         ? [pkg('@nestjs/mongoose', 'InjectModel'), pkgTypes('mongoose', 'Model')]
-        : [pkg('@nestjs/typeorm', 'InjectRepository'), pkgTypes('typeorm', 'Repository')]),
+        : [
+            pkg('@nestjs/typeorm', 'InjectRepository'),
+            pkg('typeorm', 'QueryFailedError'),
+            pkgTypes('typeorm', 'Repository'),
+          ]),
       { from: userModelPath(options), named: ['User'], types: mongo ? ['UserDocument'] : [] },
       { from: 'src/users/dto/create-user.dto.ts', types: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', types: ['UpdateUserDto'] },
@@ -49,6 +53,26 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       use('paging', 'Page'),
     ],
     [
+      functionOf({
+        name: 'emailTaken',
+        isExported: false,
+        parameters: [{ name: 'email', type: 'string' }],
+        returnType: 'ConflictException',
+        statements: code("return new ConflictException(`email '${email}' is already registered`);"),
+      }),
+      functionOf({
+        name: 'isUniqueViolation',
+        isExported: false,
+        parameters: [{ name: 'error', type: 'unknown' }],
+        returnType: 'boolean',
+        statements: mongo
+          ? code('return (error as { code?: unknown } | null)?.code === 11000;')
+          : code(
+              '// PostgreSQL and SQLite name a unique violation differently.',
+              'const code = error instanceof QueryFailedError ? (error.driverError as { code?: unknown }).code : undefined;',
+              "return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';",
+            ),
+      }),
       functionOf({
         name: 'gravatarUrl',
         docs: ['The picture of a user who gave none: their Gravatar, or a generated pattern.'],
@@ -73,7 +97,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             returnType: `Promise<${record}>`,
             statements: code(
               'const { email } = input;',
-              `if (${db.exists}) throw new ConflictException(\`email '\${email}' is already registered\`);`,
+              `if (${db.exists}) throw emailTaken(email);`,
               'const user = {',
               '  email,',
               "  name: input.name ?? email.split('@')[0],",
@@ -81,7 +105,13 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               "  role: input.role ?? 'user',",
               '  password: await hashPassword(input.password),',
               '};',
-              `return ${db.insert};`,
+              'try {',
+              `  return ${db.insert};`,
+              '} catch (error) {',
+              '  // Two sign-ups with one e-mail at once: the unique index decides, still a 409.',
+              '  if (isUniqueViolation(error)) throw emailTaken(email);',
+              '  throw error;',
+              '}',
             ),
           },
           {
