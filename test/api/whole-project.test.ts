@@ -122,6 +122,13 @@ async function walk(server: Server, masterKey: string): Promise<void> {
     (await call('POST', '/articles', { body: { title: 'Hello', content: 'World' } })).status,
   ).toBe(401);
 
+  // The OpenAPI document served in development names the new routes.
+  const document = await call('GET', '/docs-json');
+  expect(document.status).toBe(200);
+  expect(Object.keys(document.body.paths)).toEqual(
+    expect.arrayContaining(['/articles', '/notes', '/notes/{id}', '/posts', '/posts/{id}']),
+  );
+
   // A public resource with every method.
   const note = await call('POST', '/notes', { body: { title: 'first note', body: 'text' } });
   expect(note.status).toBe(201);
