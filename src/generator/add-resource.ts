@@ -80,9 +80,10 @@ export async function resourceContext(
 }
 
 /**
- * Renders the templates against the project's files they import (the shared pieces, users), so
- * that those imports are checked too. Only those files: type-checking the whole project would
- * take seconds, and what they import in turn types as `any` here.
+ * Renders the templates beside the project files they import (the shared pieces, users), so that
+ * every relative import is checked to name a file. The check is the engine's syntax check: the
+ * full type check costs seconds, and these templates are proven by the whole-project tests
+ * (test/api), where the generated project's own tsc, lint and tests run.
  */
 async function renderResourceFiles(root: string, files: GeneratedFile[]): Promise<EditedFile[]> {
   const project = createStagingProject(files);
@@ -98,7 +99,7 @@ async function renderResourceFiles(root: string, files: GeneratedFile[]): Promis
     // A missing file stays missing: the check then names the import that points nowhere.
     if (text !== undefined) project.createSourceFile(stagedPath(path), text, { overwrite: true });
   }
-  return renderFiles(files, { project, projectRoot: root });
+  return renderFiles(files, { project, projectRoot: root, check: 'syntax' });
 }
 
 async function appModuleEdit(
