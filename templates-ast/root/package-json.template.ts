@@ -125,6 +125,8 @@ function jestConfig(options: ProjectOptions) {
     coverageDirectory: 'coverage',
     coverageReporters: ['text-summary', 'html'],
     testEnvironment: 'node',
+    // e2e hooks sign users up (a password hash each): jest's 5 s default is too tight on a busy machine.
+    testTimeout: 30_000,
     verbose: true,
   };
 }

@@ -147,6 +147,7 @@ describe('templates', () => {
       'node --experimental-vm-modules ./node_modules/jest/bin/jest.js',
     );
     expect(manifest.jest.extensionsToTreatAsEsm).toEqual(['.ts']);
+    expect(manifest.jest.testTimeout).toBe(30000);
     expect(manifest.dependencies).toMatchObject({
       '@nestjs/core': expect.stringMatching(/^\^12\./),
       'better-sqlite3': expect.stringMatching(/^\^12\./),
