@@ -1,9 +1,9 @@
 // `rest schema print` inside a project: find it, read its classes and restsmith.json, print its GraphQL SDL.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { UserError } from '../cli/errors.js';
 import { readProjectConfig } from '../generator/project-config.js';
 import { SchemaSerializer, type SchemaProblem } from '../schema/index.js';
+import { writeSchemaText } from '../schema/print-module.js';
 import { applyAccessMarks } from './access-marks.js';
 import { buildProjectSchema } from './build-schema.js';
 import { projectRootOrThrow } from './find-project.js';
@@ -58,19 +58,6 @@ export async function printProjectSchema(
   return {
     printed: true,
     text,
-    file: await writeSchemaFile(resolve(options.cwd, options.out), text),
+    file: await writeSchemaText(resolve(options.cwd, options.out), text),
   };
-}
-
-async function writeSchemaFile(file: string, text: string): Promise<string> {
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
-    return file;
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UserError(`cannot write ${file}: ${reason}`, {
-      hint: 'Choose a writable path for --out.',
-    });
-  }
 }

@@ -40,7 +40,8 @@ export async function printSchemaModule(options: PrintSchemaOptions): Promise<Pr
   };
 }
 
-async function writeSchemaText(file: string, text: string): Promise<string> {
+/** Writes printed SDL to `file` (creating its folder); shared with the project mode. */
+export async function writeSchemaText(file: string, text: string): Promise<string> {
   try {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text);
