@@ -1,8 +1,10 @@
 // Generated projects for the `rest api` whole-project tests: made with the built CLI, sharing one install.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../e2e/project.js';
+
+export { freePort, postgresDatabase } from '../e2e/project.js';
 
 export const repository = resolve(import.meta.dirname, '../..');
 // RESTSMITH_BIN: a built copy elsewhere, so that a rebuild of this checkout cannot pull dist/ away mid-run.
@@ -100,20 +102,6 @@ interface Manifest {
   allowScripts?: Record<string, boolean>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export interface Server {
   url: string;
   stop: () => Promise<void>;
@@ -150,16 +138,4 @@ export async function startServer(dir: string, env: NodeJS.ProcessEnv): Promise<
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** A PostgreSQL database of its own for one project, or why there is none. */
-export function postgresDatabase(name: string): { url?: string; reason?: string } {
-  const ready = run('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], repository);
-  if (ready.status !== 0) return { reason: 'no PostgreSQL server at 127.0.0.1:5432' };
-  const psql = (sql: string) =>
-    run('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-c', sql], repository);
-  psql(`DROP DATABASE IF EXISTS ${name}`);
-  const created = psql(`CREATE DATABASE ${name}`);
-  if (created.status !== 0) return { reason: `cannot create a database: ${created.output}` };
-  return { url: `postgres://postgres@127.0.0.1:5432/${name}` };
 }
