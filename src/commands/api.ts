@@ -1,4 +1,5 @@
 // `rest api <name>`: adds a resource API to a project made by `rest new`.
+import '../generator/compile-cache.js';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { addResource } from '../generator/add-resource.js';
