@@ -1,0 +1,164 @@
+// bench/api-server: req/s of a generated sqlite project (`rest new --database sqlite`), GET /users/:id and an
+// admin list query, beside raw node:http answering the same JSON in the same run (the baseline).
+// The server runs on core 0, autocannon on core 1. Build restsmith first (`npm run build`).
+// Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--seed=<folder with node_modules>]
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const work = join(root, '.tmp/bench-api-server');
+const project = join(work, 'bench-api');
+const option = (name: string, fallback: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const duration = Number(option('duration', '10'));
+const userCount = Number(option('users', '200'));
+const pin = (core: number, command: string[]) =>
+  availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
+    ? ['taskset', '-c', String(core), ...command]
+    : command;
+
+function sh(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+}
+
+/** Generates and builds the project once; later runs reuse it. */
+function prepareProject(): void {
+  if (existsSync(join(project, 'dist/main.js'))) return;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const seed = option('seed', join(root, '.tmp/api-deps'));
+  const skipInstall = existsSync(join(seed, 'node_modules'));
+  const flags = [
+    '--database',
+    'sqlite',
+    '--yes',
+    '--skip-git',
+    ...(skipInstall ? ['--skip-install'] : []),
+  ];
+  sh(process.execPath, [join(root, 'bin/run.js'), 'new', 'bench-api', ...flags], work);
+  if (skipInstall)
+    sh('cp', ['-al', join(seed, 'node_modules'), join(project, 'node_modules')], project);
+  sh('npm', ['run', 'build'], project);
+}
+
+function start(command: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildProcess> {
+  const [file, ...args] = pin(0, command);
+  const child = spawn(file!, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((ready, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) ready(child);
+    });
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function call(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  const response = await fetch(url, init);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** Admin and users, then the admin's token and one user id. */
+async function seedUsers(base: string, masterKey: string): Promise<{ token: string; id: string }> {
+  const admin = { email: 'admin@bench.test', password: 'secret123' };
+  await call(`${base}/users`, form({ ...admin, role: 'admin', access_token: masterKey }));
+  let id = '';
+  for (let i = 0; i < userCount; i += 1) {
+    const user = await call(
+      `${base}/users`,
+      form({ email: `user${i}@bench.test`, password: 'secret123', access_token: masterKey }),
+    );
+    id = String(user.id);
+  }
+  const basic = Buffer.from(`${admin.email}:${admin.password}`).toString('base64');
+  const session = await call(`${base}/auth`, {
+    ...form({ access_token: masterKey }),
+    headers: { ...form({}).headers, authorization: `Basic ${basic}` },
+  });
+  return { token: String(session.token), id };
+}
+
+function load(url: string, headers: Record<string, string> = {}): number {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const command = pin(1, [
+    process.execPath,
+    join(root, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    '50',
+    '-d',
+    String(duration),
+    ...headerArgs,
+    url,
+  ]);
+  const output = execFileSync(command[0]!, command.slice(1), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const result = JSON.parse(output) as { requests: { average: number }; non2xx: number };
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} responses were not 2xx`);
+  return result.requests.average;
+}
+
+async function main(): Promise<void> {
+  prepareProject();
+  const masterKey = /^MASTER_KEY=(.*)$/m
+    .exec(readFileSync(join(project, '.env'), 'utf8'))![1]!
+    .trim();
+  const database = join(work, `bench-${Date.now()}.sqlite`);
+  const api = await start(
+    [process.execPath, 'dist/main.js'],
+    { PORT: '9301', NODE_ENV: 'production', DATABASE_PATH: database },
+    project,
+  );
+  const raw = await start(
+    [process.execPath, join(import.meta.dirname, 'raw-server.mjs')],
+    { PORT: '9302' },
+    root,
+  );
+  try {
+    const base = 'http://127.0.0.1:9301';
+    const { token, id } = await seedUsers(base, masterKey);
+    const rows: Array<[string, number]> = [
+      ['raw node:http, the same JSON (baseline)', load('http://127.0.0.1:9302/')],
+      ['GET /users/:id (public)', load(`${base}/users/${id}`)],
+      [
+        'GET /users?q=user&page=2&limit=10&sort=-createdAt (admin)',
+        load(`${base}/users?q=user&page=2&limit=10&sort=-createdAt`, {
+          authorization: `Bearer ${token}`,
+        }),
+      ],
+    ];
+    console.log(
+      `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections, load average ${loadavg()[0]!.toFixed(2)}\n`,
+    );
+    console.log('| route | req/s | vs baseline |\n|---|---:|---:|');
+    for (const [name, rate] of rows)
+      console.log(`| ${name} | ${Math.round(rate)} | ${(rate / rows[0]![1]).toFixed(2)}x |`);
+  } finally {
+    api.kill();
+    raw.kill();
+    rmSync(database, { force: true });
+  }
+}
+
+await main();
