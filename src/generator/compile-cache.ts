@@ -20,7 +20,16 @@ const folder = join(tmpdir(), `restsmith-compile-cache-${process.version}`);
 type Compile = (this: Module, content: string, filename: string) => unknown;
 const prototype = Module.prototype as unknown as { _compile: Compile };
 
-if (!process.env.RESTSMITH_NO_COMPILE_CACHE && typeof Module.wrap === 'function') {
+// Node 22.1+ keeps a compile cache itself: use it there, and patch the loader only on Node 20.
+const { enableCompileCache } = Module as unknown as {
+  enableCompileCache?: (dir: string) => unknown;
+};
+
+if (process.env.RESTSMITH_NO_COMPILE_CACHE) {
+  // turned off
+} else if (typeof enableCompileCache === 'function') {
+  enableCompileCache(folder);
+} else if (typeof Module.wrap === 'function') {
   const compile = prototype._compile;
   prototype._compile = function (content, filename) {
     if (content.length < LARGE) return compile.call(this, content, filename);
