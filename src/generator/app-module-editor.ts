@@ -1,15 +1,12 @@
 // Wires a feature module into the user's AppModule: one import line and one `imports` entry, nothing else touched.
 import { posix } from 'node:path';
-import {
-  NewLineKind,
-  Node,
-  Project,
-  SyntaxKind,
-  type ArrayLiteralExpression,
-  type ImportDeclaration,
-  type ObjectLiteralExpression,
-  type SourceFile,
+import type {
+  ArrayLiteralExpression,
+  ImportDeclaration,
+  ObjectLiteralExpression,
+  SourceFile,
 } from 'ts-morph';
+import { NewLineKind, Node, Project, SyntaxKind } from '../loader/ts-morph.js';
 import { UserError } from '../cli/errors.js';
 
 export type AppModuleProblem = 'missing' | 'no-module' | 'imports-not-array' | 'name-taken';

@@ -1,6 +1,7 @@
 // Checks the staged TypeScript before anything is written: syntax, broken relative imports, undefined names.
 import { posix } from 'node:path';
-import { ts, type Project, type SourceFile } from 'ts-morph';
+import type { Project, SourceFile } from 'ts-morph';
+import { ts } from '../loader/ts-morph.js';
 import { STAGING_ROOT } from './staging.js';
 import { isOnlyAMissingPackage } from './unresolved-packages.js';
 

@@ -1,17 +1,13 @@
 // The in-memory ts-morph Project every generated TypeScript file is staged in before checking and formatting.
 import { posix } from 'node:path';
-import {
-  IndentationText,
-  Project,
-  QuoteKind,
-  StructureKind,
-  ts,
-  type CodeBlockWriter,
-  type Directory,
-  type ImportDeclarationStructure,
-  type OptionalKind,
-  type SourceFile,
+import type {
+  CodeBlockWriter,
+  Directory,
+  ImportDeclarationStructure,
+  OptionalKind,
+  SourceFile,
 } from 'ts-morph';
+import { IndentationText, Project, QuoteKind, StructureKind, ts } from '../loader/ts-morph.js';
 import {
   isProjectPath,
   type GeneratedFile,

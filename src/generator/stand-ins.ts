@@ -1,5 +1,6 @@
 // Stand-ins, for the staging check only, of what the generated project's node_modules would declare.
-import { Node, type Project, type SourceFile } from 'ts-morph';
+import type { Project, SourceFile } from 'ts-morph';
+import { Node } from '../loader/ts-morph.js';
 
 const GLOBALS_PATH = '/__staging__/globals.d.ts';
 const PACKAGES_PATH = '/__staging__/packages.d.ts';

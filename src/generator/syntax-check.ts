@@ -1,6 +1,7 @@
 // The quick check of staged TypeScript: syntax and relative imports only, with no type check and no library.
 import { posix } from 'node:path';
-import { Node, ts, type Project, type SourceFile } from 'ts-morph';
+import type { Project, SourceFile } from 'ts-morph';
+import { Node, ts } from '../loader/ts-morph.js';
 import { GeneratedCodeError } from './diagnostics.js';
 import { STAGING_ROOT } from './staging.js';
 

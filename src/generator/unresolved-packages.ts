@@ -1,5 +1,6 @@
 // Which diagnostics of the staged project only say that the generated project's packages are not installed.
-import { Node, ts, type ClassDeclaration, type Project } from 'ts-morph';
+import type { ClassDeclaration, Project } from 'ts-morph';
+import { Node, ts } from '../loader/ts-morph.js';
 import { isPackageSpecifier } from './stand-ins.js';
 
 /**

@@ -1,7 +1,8 @@
 // Reads a generated project's classes with ts-morph: persistence classes (Mongoose @Schema, TypeORM @Entity) and DTOs.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Project, type ClassDeclaration, type PropertyDeclaration } from 'ts-morph';
+import type { ClassDeclaration, PropertyDeclaration } from 'ts-morph';
+import { Project } from '../loader/ts-morph.js';
 import { UserError } from '../cli/errors.js';
 
 /** A property as written in the source: enough to map it to a GraphQL field. */

@@ -1,13 +1,6 @@
 // Reads a handler's parameter list once at start-up: names, defaults, rest, keyword collector, declared types.
-import {
-  Node,
-  Project,
-  ScriptKind,
-  SyntaxKind,
-  type ParameterDeclaration,
-  type TypeNode,
-  type TypeReferenceNode,
-} from 'ts-morph';
+import type { ParameterDeclaration, TypeNode, TypeReferenceNode } from 'ts-morph';
+import { Node, Project, ScriptKind, SyntaxKind } from '../loader/ts-morph.js';
 
 /** The declared type of a parameter, as far as conversion from text needs it. */
 export type ValueType =

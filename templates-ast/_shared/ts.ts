@@ -1,21 +1,19 @@
 // Small builders for the ts-morph structures every TypeScript template returns.
-import {
-  Scope,
-  StructureKind,
-  type ClassDeclarationStructure,
-  type DecoratorStructure,
-  type FunctionDeclarationStructure,
-  type InterfaceDeclarationStructure,
-  type MethodDeclarationStructure,
-  type OptionalKind,
-  type ParameterDeclarationStructure,
-  type PropertyDeclarationStructure,
-  type StatementStructures,
-  type TypeAliasDeclarationStructure,
-  type VariableStatementStructure,
-  VariableDeclarationKind,
-  type WriterFunction,
+import type {
+  ClassDeclarationStructure,
+  DecoratorStructure,
+  FunctionDeclarationStructure,
+  InterfaceDeclarationStructure,
+  MethodDeclarationStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  PropertyDeclarationStructure,
+  StatementStructures,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
+  WriterFunction,
 } from 'ts-morph';
+import { Scope, StructureKind, VariableDeclarationKind } from '../../src/loader/ts-morph.js';
 import type { ImportRef, TypeScriptFile } from '../../src/generator/generated-file.js';
 
 export type Statement = string | WriterFunction | StatementStructures;
