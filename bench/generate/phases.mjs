@@ -18,8 +18,8 @@ const mark = (name) => {
 await import(`${root}/dist/src/generator/compile-cache.js`);
 mark('code cache hook');
 
-await import('ts-morph');
-mark('import ts-morph (and its TypeScript)');
+await import(`${root}/dist/src/loader/ts-morph.js`);
+mark('load ts-morph (and its TypeScript) with require(), as the generator does');
 await import('prettier');
 mark('import prettier');
 const { projectFiles } = await import(`${root}/dist/templates-ast/project.js`);
@@ -28,7 +28,8 @@ const staging = await import(`${root}/dist/src/generator/staging.js`);
 const { checkDiagnostics, stageGlobals, stagePackageStandIns } = await import(
   `${root}/dist/src/generator/diagnostics.js`
 );
-const { formatText, prettierConfigFor } = await import(`${root}/dist/src/generator/format.js`);
+const { prettierConfigFor } = await import(`${root}/dist/src/generator/format.js`);
+const { formatJob } = await import(`${root}/dist/src/generator/prettier-format.js`);
 mark('import restsmith modules and templates');
 const files = projectFiles(normaliseProjectOptions({ name: 'bench-api', database }));
 mark(`templates: projectFiles() (${files.length} files)`);
@@ -42,10 +43,10 @@ mark(`stage ${sourceFiles.length} TypeScript files (structures, imports)`);
 stagePackageStandIns(project, sourceFiles);
 checkDiagnostics(project, sourceFiles);
 mark('check: program and diagnostics');
-const configFor = await prettierConfigFor(files);
+const configFor = prettierConfigFor(files);
 for (const sourceFile of sourceFiles) {
   const path = sourceFile.getFilePath().slice('/project/'.length);
-  await formatText(path, sourceFile.getFullText(), await configFor(path));
+  await formatJob({ path, text: sourceFile.getFullText(), ...configFor(path) });
 }
 mark('prettier: format the TypeScript files (on a worker thread in `rest new`)');
 const { checkSyntax } = await import(`${root}/dist/src/generator/syntax-check.js`);

@@ -1,9 +1,10 @@
 // `rest api <name>`: adds a resource API to a project made by `rest new`.
+// The generator itself (ts-morph, templates) loads in run(), once the formatter thread has started.
 import '../generator/compile-cache.js';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
-import { addResource } from '../generator/add-resource.js';
-import { GeneratedCodeError } from '../generator/diagnostics.js';
+import { GeneratedCodeError } from '../generator/errors.js';
+import { startFormatter } from '../generator/format.js';
 import { formatPlan } from '../generator/plan.js';
 import { readProjectConfig } from '../generator/project-config.js';
 import { canPrompt } from '../generator/prompts.js';
@@ -55,6 +56,8 @@ export default class Api extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Api);
     const { config } = await readProjectConfig(flags.cwd);
+    startFormatter();
+    const generator = import('../generator/add-resource.js');
     const input = await completeResourceInput(
       {
         name: args.name,
@@ -72,6 +75,7 @@ export default class Api extends BaseCommand {
       canPrompt(flags.yes),
       config.auth,
     );
+    const { addResource } = await generator;
     const { resource, plan } = await addResource(flags.cwd, input, {
       force: flags.force,
       dryRun: flags['dry-run'],

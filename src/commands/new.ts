@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { projectFiles } from '../../templates-ast/project.js';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
-import { GeneratedCodeError } from '../generator/diagnostics.js';
+import { GeneratedCodeError } from '../generator/errors.js';
 import { createProject } from '../generator/new-project.js';
 import { DATABASES, PACKAGE_MANAGERS } from '../generator/options.js';
 import { createProgress } from '../generator/progress.js';

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { addModuleToAppModule } from './app-module-editor.js';
-import { formatText, prettierConfigFor } from './format.js';
+import { formatFile } from './format.js';
 import { isProjectPath, type GeneratedFile } from './generated-file.js';
 import { names } from './names.js';
 import type { ResourceOptions } from './options.js';
@@ -46,11 +46,13 @@ export async function addResource(
   const context = await resourceContext(root, loaded.config, options.force === true, input.name);
   const resource = resourceOptions(input, context);
   const project = projectOptions(loaded.config);
-  const files = [
-    ...(await renderResourceFiles(root, resourceFiles(project, resource))),
-    await appModuleEdit(root, project.sourceDir, resource),
-    await configEdit(root, recordResource(loaded, resource)),
-  ];
+  // The files format on the formatter thread while this one edits the AppModule.
+  const [rendered, appModule, config] = await Promise.all([
+    renderResourceFiles(root, resourceFiles(project, resource)),
+    appModuleEdit(root, project.sourceDir, resource),
+    configEdit(root, recordResource(loaded, resource)),
+  ]);
+  const files = [...rendered, appModule, config];
   const plan = await writeFiles(root, files, { mode: 'existing', ...options });
   return { resource, plan };
 }
@@ -119,7 +121,6 @@ async function appModuleEdit(
 
 /** restsmith.json formatted as the project formats it, so its own lint stays clean. */
 async function configEdit(root: string, text: string): Promise<EditedFile> {
-  const configFor = await prettierConfigFor([], root);
-  const formatted = await formatText(CONFIG_FILE, text, await configFor(CONFIG_FILE));
+  const formatted = await formatFile({ path: CONFIG_FILE, text, projectRoot: root });
   return { path: CONFIG_FILE, text: formatted, edit: true };
 }

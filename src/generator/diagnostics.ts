@@ -3,17 +3,11 @@ import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { ts } from '../loader/ts-morph.js';
 import { STAGING_ROOT } from './staging.js';
+import { GeneratedCodeError } from './errors.js';
 import { isOnlyAMissingPackage } from './unresolved-packages.js';
 
+export { GeneratedCodeError } from './errors.js';
 export { stageGlobals, stagePackageStandIns } from './stand-ins.js';
-
-/** A template produced TypeScript that does not compile: a bug in restsmith, never the user's. */
-export class GeneratedCodeError extends Error {
-  constructor(readonly diagnostics: string[]) {
-    super(`the generated TypeScript does not compile:\n  ${diagnostics.join('\n  ')}`);
-    this.name = 'GeneratedCodeError';
-  }
-}
 
 /**
  * The generated project's node_modules do not exist in memory: imports of its packages type as

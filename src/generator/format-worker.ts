@@ -1,12 +1,15 @@
-// Worker thread that formats files with prettier while the main thread type-checks them.
+// The formatter thread (see format.ts): loads prettier at once, then formats each batch it is sent.
 import { parentPort } from 'node:worker_threads';
-import { formatText, type FormatJob } from './format.js';
+import type { FormatJob } from './format.js';
+import { formatJob, warmUp } from './prettier-format.js';
 
-parentPort?.once('message', async (jobs: FormatJob[]) => {
+const ready = warmUp().catch(() => undefined);
+
+parentPort?.on('message', async ({ id, jobs }: { id: number; jobs: FormatJob[] }) => {
+  await ready;
   try {
-    const texts = await Promise.all(jobs.map((job) => formatText(job.path, job.text, job.config)));
-    parentPort?.postMessage({ texts });
+    parentPort?.postMessage({ id, texts: await Promise.all(jobs.map(formatJob)) });
   } catch (error) {
-    parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
+    parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });

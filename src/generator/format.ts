@@ -1,13 +1,12 @@
-// Formats generated and edited files with prettier, using the generated project's own configuration.
+// Formats generated and edited files with prettier on a worker thread, with the generated project's own configuration.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as prettier from 'prettier';
+import type { Options } from 'prettier';
 import type { GeneratedFile } from './generated-file.js';
 
 /** Used when neither the templates nor the target project give a prettier configuration. */
-export const DEFAULT_PRETTIER_CONFIG: prettier.Options = {
+export const DEFAULT_PRETTIER_CONFIG: Options = {
   singleQuote: true,
   trailingComma: 'all',
 };
@@ -15,80 +14,117 @@ export const DEFAULT_PRETTIER_CONFIG: prettier.Options = {
 const CONFIG_FILES = ['.prettierrc', '.prettierrc.json'];
 
 /**
- * The configuration the generated project will format itself with: its `.prettierrc` when a
- * template gives one, else the one prettier resolves for a file of `projectRoot` (an existing
- * project, for `rest api`), else the defaults.
+ * One file to format. `config` when the caller knows it; otherwise the configuration prettier
+ * resolves for the file inside `projectRoot` (an existing project, for `rest api`), else the defaults.
  */
-export async function prettierConfigFor(
+export interface FormatJob {
+  path: string;
+  text: string;
+  config?: Options;
+  projectRoot?: string;
+}
+
+/**
+ * How each file's configuration is found: the `.prettierrc` a template gives (the generated
+ * project will format itself with it), else the target project's own, else the defaults.
+ */
+export function prettierConfigFor(
   files: GeneratedFile[],
   projectRoot?: string,
-): Promise<(path: string) => Promise<prettier.Options>> {
+): (path: string) => Pick<FormatJob, 'config' | 'projectRoot'> {
   const given = files.find((file) => CONFIG_FILES.includes(file.path));
   if (given) {
     const config = (
       given.kind === 'json' ? given.data : given.kind === 'text' ? JSON.parse(given.text) : {}
-    ) as prettier.Options;
-    return async () => config;
+    ) as Options;
+    return () => ({ config });
   }
-  if (!projectRoot) return async () => DEFAULT_PRETTIER_CONFIG;
-  return async (path) =>
-    (await prettier.resolveConfig(join(projectRoot, path), { editorconfig: true })) ??
-    DEFAULT_PRETTIER_CONFIG;
+  if (projectRoot) return () => ({ projectRoot });
+  return () => ({ config: DEFAULT_PRETTIER_CONFIG });
 }
 
-/**
- * `path` picks the parser (json, json-stringify for package.json...). TypeScript goes through
- * prettier's `babel-ts` parser first: its plugin loads in a third of the time of the `typescript`
- * one, and both print the same (checked on every file of the generated projects); what babel
- * cannot parse falls back to `typescript`.
- */
-export async function formatText(
-  path: string,
-  text: string,
-  config: prettier.Options,
-): Promise<string> {
-  const options = { ...config, filepath: path };
-  if (!/\.[cm]?tsx?$/.test(path) || config.parser) return prettier.format(text, options);
-  try {
-    return await prettier.format(text, { ...options, parser: 'babel-ts' });
-  } catch {
-    return prettier.format(text, { ...options, parser: 'typescript' });
-  }
-}
-
-export interface FormatJob {
-  path: string;
-  text: string;
-  config: prettier.Options;
+export interface Formatting {
+  texts: Promise<string[]>;
+  /** Drops the result when it is no longer wanted (the check failed); the process need not wait for it. */
+  cancel: () => void;
 }
 
 const workerFile = new URL('./format-worker.js', import.meta.url);
 
 /**
- * Starts formatting `jobs` on a worker thread, so that it runs beside the type check on a second
- * core; `cancel` stops it when the check fails. Where the worker's compiled file does not exist (the
- * sources run under a test runner), formats on this thread.
+ * The formatter thread. Loading prettier and its TypeScript parser costs about a quarter of a second
+ * of a `rest api` run: the thread starts as soon as a command knows it will format (see
+ * startFormatter), so that the loading runs on a second core while this one loads ts-morph.
  */
-export function formatAll(jobs: FormatJob[]): { texts: Promise<string[]>; cancel: () => void } {
-  if (!existsSync(fileURLToPath(workerFile))) {
-    return {
-      texts: Promise.all(jobs.map((job) => formatText(job.path, job.text, job.config))),
-      cancel: () => {},
-    };
-  }
+interface FormatterThread {
+  worker: Worker;
+  pending: Map<number, { resolve: (texts: string[]) => void; reject: (error: Error) => void }>;
+  nextId: number;
+}
+
+let thread: FormatterThread | undefined;
+
+/**
+ * Starts the formatter thread and its loading of prettier, so that later formatAll calls find it
+ * ready. The thread does not keep the process alive. Where the worker's compiled file does not exist
+ * (the sources run under a test runner), formatting happens on this thread and this does nothing.
+ */
+export function startFormatter(): void {
+  if (thread || !existsSync(fileURLToPath(workerFile))) return;
   const worker = new Worker(workerFile);
-  const texts = new Promise<string[]>((resolve, reject) => {
-    worker.once('message', (reply: { texts?: string[]; error?: string }) =>
-      reply.texts ? resolve(reply.texts) : reject(new Error(`prettier: ${reply.error}`)),
+  const started: FormatterThread = { worker, pending: new Map(), nextId: 0 };
+  worker.unref();
+  worker.on('message', (reply: { id: number; texts?: string[]; error?: string }) => {
+    const request = started.pending.get(reply.id);
+    if (!request) return;
+    started.pending.delete(reply.id);
+    if (started.pending.size === 0) worker.unref();
+    if (reply.texts) request.resolve(reply.texts);
+    else request.reject(new Error(`prettier: ${reply.error}`));
+  });
+  worker.on('error', (error) => stop(started, error));
+  worker.on('exit', () => stop(started, new Error('prettier: the formatter thread stopped')));
+  thread = started;
+}
+
+/** The thread failed or ended: requests still pending fail, and the next request starts a new one. */
+function stop(stopping: FormatterThread, reason: Error): void {
+  if (thread === stopping) thread = undefined;
+  for (const request of stopping.pending.values()) request.reject(reason);
+  stopping.pending.clear();
+  void stopping.worker.terminate();
+}
+
+/** Formats `jobs`, on the formatter thread when one can run, beside whatever this thread does next. */
+export function formatAll(jobs: FormatJob[]): Formatting {
+  startFormatter();
+  const current = thread;
+  if (!current) {
+    const texts = import('./prettier-format.js').then(({ formatJob }) =>
+      Promise.all(jobs.map(formatJob)),
     );
-    worker.once('error', reject);
-  }).finally(() => void worker.terminate());
-  worker.postMessage(jobs);
+    return { texts, cancel: () => void texts.catch(() => undefined) };
+  }
+  const id = current.nextId++;
+  const texts = new Promise<string[]>((resolve, reject) => {
+    current.pending.set(id, { resolve, reject });
+  });
+  current.worker.ref();
+  current.worker.postMessage({ id, jobs });
   return {
     texts,
+    // The thread finishes the batch, but its result is dropped and no longer keeps the process alive.
     cancel: () => {
       texts.catch(() => undefined);
-      void worker.terminate();
+      current.pending.get(id)?.reject(new Error('prettier: formatting was cancelled'));
+      current.pending.delete(id);
+      if (current.pending.size === 0) current.worker.unref();
     },
   };
+}
+
+/** Formats one file; see formatAll. */
+export async function formatFile(job: FormatJob): Promise<string> {
+  const [text] = await formatAll([job]).texts;
+  return text!;
 }

@@ -1,5 +1,4 @@
 // The questions `rest new` asks in a terminal, only for the choices no flag gave.
-import { confirm, input, select } from '@inquirer/prompts';
 import { UserError } from '../cli/errors.js';
 import { DATABASES, PACKAGE_MANAGERS } from './options.js';
 import {
@@ -32,6 +31,8 @@ export async function askForMissing(given: ProjectInput): Promise<ProjectInput> 
 }
 
 async function ask(given: ProjectInput): Promise<ProjectInput> {
+  // Loaded only when there is someone to ask.
+  const { confirm, input, select } = await import('@inquirer/prompts');
   // A bad name on the command line fails before any question is asked.
   if (given.name !== undefined) checkProjectName(given.name);
   const answers = { ...given };

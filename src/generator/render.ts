@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { checkDiagnostics, stageGlobals, stagePackageStandIns } from './diagnostics.js';
-import { formatAll, prettierConfigFor } from './format.js';
+import { formatAll, prettierConfigFor, type Formatting } from './format.js';
 import { checkSyntax } from './syntax-check.js';
 import type { GeneratedFile } from './generated-file.js';
 import { createStagingProject, isEsModuleProject, stageJson, stageTypeScript } from './staging.js';
@@ -40,48 +40,51 @@ export async function renderFiles(
 ): Promise<RenderedFile[]> {
   assertValidPaths(files);
   const project = options.project ?? createStagingProject(files);
-  const { sourceFiles, texts } = stageAll(project, files);
-  const configFor = await prettierConfigFor(files, options.projectRoot);
-  const toFormat = files.flatMap((file, index) =>
-    file.kind !== 'text' || file.format === true ? [index] : [],
-  );
-  const jobs = await Promise.all(
-    toFormat.map(async (index) => {
-      const path = files[index]!.path;
-      return { path, text: texts[index]!, config: await configFor(path) };
-    }),
-  );
-  // Formatting runs beside the check; the check's verdict decides whether its result is used.
-  const formatting = formatAll(jobs);
+  const configFor = prettierConfigFor(files, options.projectRoot);
+  // Each file goes to the formatter thread as soon as it is staged, so that formatting runs beside
+  // the staging of the next files and the check; the check's verdict decides whether it is used.
+  const formatting = new Map<number, Formatting>();
+  const { sourceFiles, texts } = stageAll(project, files, (index, text) => {
+    const file = files[index]!;
+    if (file.kind === 'text' && file.format !== true) return;
+    formatting.set(index, formatAll([{ path: file.path, text, ...configFor(file.path) }]));
+  });
   try {
     check(project, sourceFiles, options.check ?? 'full');
   } catch (error) {
-    formatting.cancel();
+    for (const job of formatting.values()) job.cancel();
     throw error;
   }
-  const formatted = await formatting.texts;
-  toFormat.forEach((index, job) => (texts[index] = formatted[job]!));
+  const formatted = await Promise.all([...formatting.values()].map((job) => job.texts));
+  [...formatting.keys()].forEach((index, job) => (texts[index] = formatted[job]![0]!));
   return files.map((file, index) => ({ path: file.path, text: texts[index]! }));
 }
 
-/** Stages every TypeScript and JSON file; returns the staged sources and every file's unformatted text. */
+/**
+ * Stages every TypeScript and JSON file; returns the staged sources and every file's unformatted
+ * text, and hands each text to `staged` as soon as it exists.
+ */
 function stageAll(
   project: Project,
   files: GeneratedFile[],
+  staged: (index: number, text: string) => void,
 ): { sourceFiles: SourceFile[]; texts: string[] } {
   stageGlobals(project);
   const esModule = isEsModuleProject(files);
   const sourceFiles: SourceFile[] = [];
-  const texts = files.map((file) => {
-    if (file.kind === 'text') return file.text;
-    if (file.kind === 'json') {
-      const text = `${JSON.stringify(file.data, null, 2)}\n`;
+  const texts = files.map((file, index) => {
+    let text: string;
+    if (file.kind === 'text') text = file.text;
+    else if (file.kind === 'json') {
+      text = `${JSON.stringify(file.data, null, 2)}\n`;
       stageJson(project, file, text);
-      return text;
+    } else {
+      const sourceFile = stageTypeScript(project, file, esModule);
+      sourceFiles.push(sourceFile);
+      text = sourceFile.getFullText();
     }
-    const sourceFile = stageTypeScript(project, file, esModule);
-    sourceFiles.push(sourceFile);
-    return sourceFile.getFullText();
+    staged(index, text);
+    return text;
   });
   return { sourceFiles, texts };
 }

@@ -1,5 +1,4 @@
 // Asks, in a terminal, the `rest api` questions `yo rest:api` asked, for each choice no flag gave.
-import { checkbox, input } from '@inquirer/prompts';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import { RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
@@ -29,6 +28,8 @@ export async function completeResourceInput(
 }
 
 async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput> {
+  // Loaded only when there is someone to ask.
+  const { input } = await import('@inquirer/prompts');
   const name =
     given.name ?? (await input({ message: 'What is the resource name?', required: true }));
   const plural = names(name).pluralKebab;
@@ -89,6 +90,7 @@ async function askMethods(
   checked = false,
 ): Promise<string> {
   if (offered.length === 0) return '';
+  const { checkbox } = await import('@inquirer/prompts');
   const chosen = await checkbox({
     message,
     choices: offered.map((method) => ({ name: METHOD_LABELS[method], value: method, checked })),
@@ -99,6 +101,7 @@ async function askMethods(
 /** As yo rest:api: asked only when signed-in users create entries. */
 async function askOwner(userMethods: string | undefined): Promise<string> {
   if (!userMethods?.split(',').includes('create')) return '';
+  const { input } = await import('@inquirer/prompts');
   return input({
     message: 'Which field stores the user who created it? (empty for none)',
     default: 'user',

@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { Node, ts } from '../loader/ts-morph.js';
-import { GeneratedCodeError } from './diagnostics.js';
+import { GeneratedCodeError } from './errors.js';
 import { STAGING_ROOT } from './staging.js';
 
 /**
