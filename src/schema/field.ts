@@ -1,4 +1,6 @@
-// Fields and arguments: a name, a type with its modifier, arguments, defaults and deprecation.
+// Fields and arguments: a name, a type with its modifier, arguments, defaults, deprecation and applied directives.
+import { applyDirective, type AppliedDirective } from './applied-directives.js';
+import type { DirectiveType } from './directive-type.js';
 import type { EnumType } from './enum-type.js';
 import { SchemaError } from './errors.js';
 import { describe, kindGuards, kindKey, kindOf, type Branded, type Kind } from './kinds.js';
@@ -57,6 +59,7 @@ export class Argument implements Branded {
   readonly type: NamedType;
   readonly typeModifier: TypeModifier | null;
   readonly defaultValue: Value | null;
+  readonly #directives: AppliedDirective[] = [];
 
   constructor(
     name: string,
@@ -69,6 +72,16 @@ export class Argument implements Branded {
     this.typeModifier = optionalModifier(typeModifier, `argument ${name} modifier`);
     this.defaultValue =
       defaultValue === null ? null : assertValue(defaultValue, `argument ${name} default`);
+  }
+
+  /** Applies `directive` (declared on ARGUMENT_DEFINITION) to the argument: `id: ID! @internal`. */
+  addDirective(directive: DirectiveType, args?: Record<string, Value>): this {
+    this.#directives.push(applyDirective(directive, args, `argument ${this.name}`));
+    return this;
+  }
+
+  getDirectives(): readonly AppliedDirective[] {
+    return this.#directives;
   }
 
   /** The type as printed: `Int`, `[User]!`. */
@@ -87,6 +100,7 @@ export class Field implements Branded {
   readonly #arguments: Argument[] = [];
   #deprecated = false;
   #deprecationReason: string | null = null;
+  readonly #directives: AppliedDirective[] = [];
 
   constructor(
     name: string,
@@ -129,11 +143,29 @@ export class Field implements Branded {
     return this;
   }
 
+  /**
+   * Applies `directive`, which the schema must have (addDirective) and declare on FIELD_DEFINITION
+   * (INPUT_FIELD_DEFINITION in an input type); validate() checks both and the arguments.
+   * @example
+   * new Field('deleteUser', new BooleanType())
+   *   .addArgument(new Argument('id', new IDType(new TypeModifier(false))))
+   *   .addDirective(auth, { requires: new ValueEnum('ADMIN') });
+   * // prints `deleteUser(id: ID!): Boolean @auth(requires: ADMIN)`
+   */
+  addDirective(directive: DirectiveType, args?: Record<string, Value>): this {
+    this.#directives.push(applyDirective(directive, args, `field ${this.name}`));
+    return this;
+  }
+
   get typeModifier(): TypeModifier | null {
     return this.#typeModifier;
   }
   getArguments(): readonly Argument[] {
     return this.#arguments;
+  }
+  /** The directives applied with addDirective, in that order (not @deprecated: see isDeprecated()). */
+  getDirectives(): readonly AppliedDirective[] {
+    return this.#directives;
   }
   isDeprecated(): boolean {
     return this.#deprecated;

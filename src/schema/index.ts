@@ -43,14 +43,18 @@ export {
   isNamedType,
 } from './field.js';
 export type { NamedType } from './field.js';
+export type { AppliedDirective } from './applied-directives.js';
 export { TypeModifier, isTypeModifier, assertTypeModifier } from './type-modifier.js';
 export {
   ValueBoolean,
+  ValueEnum,
   ValueFloat,
   ValueInteger,
   ValueNull,
   ValueString,
   isValue,
   assertValue,
+  isValueEnum,
+  assertValueEnum,
 } from './values.js';
 export type { Value } from './values.js';

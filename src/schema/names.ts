@@ -58,3 +58,12 @@ export const builtInScalarNames: ReadonlySet<string> = new Set([
   'Int',
   'String',
 ]);
+
+/** Directives GraphQL defines itself: a schema cannot declare them again, nor apply them with addDirective. */
+export const builtInDirectiveNames: ReadonlySet<string> = new Set([
+  'skip',
+  'include',
+  'deprecated',
+  'specifiedBy',
+  'oneOf',
+]);

@@ -1,14 +1,18 @@
 // Types with fields: `type` (ObjectType), `interface` (InterfaceType) and `input` (InputType).
+import { applyDirective, type AppliedDirective } from './applied-directives.js';
+import type { DirectiveType } from './directive-type.js';
 import { SchemaError } from './errors.js';
 import { assertField, type Field } from './field.js';
 import { kindGuards, kindKey, type Branded } from './kinds.js';
 import { assertDescription, assertName } from './names.js';
+import type { Value } from './values.js';
 
 abstract class FieldContainer {
   readonly name: string;
   readonly description: string | null;
   readonly #fields: Field[] = [];
   readonly #fieldNames = new Set<string>();
+  readonly #directives: AppliedDirective[] = [];
 
   protected constructor(
     name: string,
@@ -29,6 +33,16 @@ abstract class FieldContainer {
     this.#fieldNames.add(field.name);
     this.#fields.push(field);
     return this;
+  }
+
+  /** Applies `directive` to the type itself (declared on OBJECT, INTERFACE or INPUT_OBJECT): `type User @key {`. */
+  addDirective(directive: DirectiveType, args?: Record<string, Value>): this {
+    this.#directives.push(applyDirective(directive, args, `${this.what} ${this.name}`));
+    return this;
+  }
+
+  getDirectives(): readonly AppliedDirective[] {
+    return this.#directives;
   }
 
   getFields(): readonly Field[] {

@@ -3,7 +3,7 @@ import { DirectiveType, assertDirectiveType } from './directive-type.js';
 import { EnumType, assertEnumType } from './enum-type.js';
 import { SchemaError, type SchemaProblem } from './errors.js';
 import { describe, kindGuards, kindKey, type Branded } from './kinds.js';
-import { builtInScalarNames } from './names.js';
+import { builtInDirectiveNames, builtInScalarNames } from './names.js';
 import {
   InputType,
   InterfaceType,
@@ -18,9 +18,6 @@ import { validateSchema } from './validate.js';
 
 export type DefinedType =
   ScalarType | ObjectType | InterfaceType | UnionType | EnumType | InputType;
-
-// Directives GraphQL defines itself; a schema text cannot declare them again.
-const builtInDirectiveNames = new Set(['skip', 'include', 'deprecated', 'specifiedBy', 'oneOf']);
 
 /**
  * @example

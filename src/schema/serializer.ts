@@ -1,4 +1,5 @@
 // Schema-definition text from a Schema: one small printer per construct, after graphql-js printSchema.
+import type { AppliedDirective } from './applied-directives.js';
 import type { DirectiveType } from './directive-type.js';
 import type { EnumType } from './enum-type.js';
 import { printDefinitionDescription, printFieldDescription } from './description.js';
@@ -64,6 +65,7 @@ function printInterface(iface: InterfaceType): string {
     printDefinitionDescription(iface.description) +
     'interface ' +
     iface.name +
+    printDirectives(iface.getDirectives()) +
     printFields(iface.getFields())
   );
 }
@@ -101,6 +103,7 @@ function printObject(object: ObjectType): string {
     'type ' +
     object.name +
     printImplements(object.getInterfaces()) +
+    printDirectives(object.getDirectives()) +
     printFields(object.getFields())
   );
 }
@@ -110,6 +113,7 @@ function printInput(input: InputType): string {
     printDefinitionDescription(input.description) +
     'input ' +
     input.name +
+    printDirectives(input.getDirectives()) +
     printFields(input.getFields())
   );
 }
@@ -131,6 +135,7 @@ function printField(field: Field): string {
     printArguments(field.getArguments()) +
     ': ' +
     field.typeText +
+    printDirectives(field.getDirectives()) +
     printDeprecated(field)
   );
 }
@@ -141,11 +146,31 @@ function printArguments(args: readonly Argument[]): string {
 }
 
 function printArgument(argument: Argument): string {
-  return argument.name + ': ' + argument.typeText + printDefault(argument.defaultValue);
+  return (
+    argument.name +
+    ': ' +
+    argument.typeText +
+    printDefault(argument.defaultValue) +
+    printDirectives(argument.getDirectives())
+  );
 }
 
 function printDefault(value: Value | null): string {
   return value === null ? '' : ' = ' + value.toString();
+}
+
+/** ` @auth @cost(weight: 2)`, as graphql-js prints directives: arguments in the order given. */
+function printDirectives(applied: readonly AppliedDirective[]): string {
+  if (applied.length === 0) return '';
+  let text = '';
+  for (const { directive, args } of applied) text += ' @' + directive.name + printValues(args);
+  return text;
+}
+
+function printValues(args: Readonly<Record<string, Value>>): string {
+  const names = Object.keys(args);
+  if (names.length === 0) return '';
+  return '(' + names.map((name) => name + ': ' + args[name].toString()).join(', ') + ')';
 }
 
 function printDeprecated(field: Field): string {

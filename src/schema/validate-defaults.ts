@@ -1,5 +1,6 @@
-// validate(): an argument's default value is one its type accepts (`limit: Int = 10`, not `= "ten"`).
+// validate(): an argument's default value is one its type accepts (`limit: Int = 10`, not `= "ten"`; `role: Role = USER`).
 import { problem, type SchemaProblem } from './errors.js';
+import type { EnumType } from './enum-type.js';
 import type { Argument } from './field.js';
 import { kindOf } from './kinds.js';
 import type { Schema } from './schema.js';
@@ -25,32 +26,49 @@ const builtInAccepts: Record<string, (value: Value) => boolean> = {
     (value.valueKind !== 'Boolean' && /^-?\d+$/.test(value.toString())),
 };
 
-/** Why `argument`'s default does not fit its type, or null when it does. */
-function defaultMismatch(argument: Argument): string | null {
-  const value = argument.defaultValue;
-  if (value === null) return null;
-  const shape = shapeOf(argument);
-  const kind = kindOf(argument.type);
+type ValueUse = 'default' | 'value';
+
+/**
+ * Why `argument` cannot take `value`, as the rest of a problem about the argument, or null when it
+ * can; `use` says whether the value is its default or one passed to an applied directive.
+ */
+export function valueMismatch(argument: Argument, value: Value, use: ValueUse): string | null {
   if (value.valueKind === 'Null') {
-    return shape.nonNull
-      ? `is non-null, so its default cannot be null: drop the default or make it nullable`
-      : null;
+    if (!shapeOf(argument).nonNull) return null;
+    return use === 'default'
+      ? 'is non-null, so its default cannot be null: drop the default or make it nullable'
+      : 'is non-null, so it cannot be null: pass a value of its type';
   }
+  const kind = kindOf(argument.type);
   if (kind === 'ScalarType') return null;
-  if (kind === 'EnumType' || kind === 'InputType') {
-    return `has ${kind === 'EnumType' ? 'an enum' : 'an input'} type, whose defaults restsmith/schema values cannot express: drop the default`;
+  if (kind === 'EnumType') return enumMismatch(argument.type as EnumType, value, use);
+  if (kind === 'InputType') {
+    return `has an input type, whose ${use}s restsmith/schema values cannot express: ${use === 'default' ? 'drop the default' : 'leave the argument out'}`;
   }
   const accepts = builtInAccepts[argument.type.name];
   if (accepts && !accepts(value)) {
-    return `has type ${argument.typeText}, which does not accept the default ${value.toString()}: use a default of that type`;
+    return `has type ${argument.typeText}, which does not accept the ${use} ${value.toString()}: use a ${use} of that type`;
   }
   return null;
+}
+
+/** An enum argument takes a ValueEnum naming one of the enum's values. */
+function enumMismatch(enumType: EnumType, value: Value, use: ValueUse): string | null {
+  const values = enumType.getValues();
+  if (value.valueKind !== 'Enum') {
+    return `has type ${enumType.name}, an enum, which does not accept the ${use} ${value.toString()}: use a ValueEnum naming one of ${values.join(', ')}`;
+  }
+  if (values.includes(value.getValue())) return null;
+  return `has type ${enumType.name}, which has no value ${value.toString()}: use one of ${values.join(', ')}`;
 }
 
 export function defaultValueProblems(schema: Schema): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const check = (coordinate: string, argument: Argument) => {
-    const mismatch = defaultMismatch(argument);
+    const mismatch =
+      argument.defaultValue === null
+        ? null
+        : valueMismatch(argument, argument.defaultValue, 'default');
     if (mismatch) problems.push(problem(coordinate, mismatch));
   };
   for (const type of [...schema.getInterfaces(), ...schema.getObjects()]) {

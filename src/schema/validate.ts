@@ -4,6 +4,7 @@ import type { ObjectType } from './object-types.js';
 import type { Schema } from './schema.js';
 import { unprintableProblems } from './unprintable.js';
 import { defaultValueProblems } from './validate-defaults.js';
+import { appliedDirectiveProblems } from './validate-directives.js';
 import { inputProblems } from './validate-inputs.js';
 import { interfaceProblems } from './validate-interfaces.js';
 import { referenceProblems } from './validate-references.js';
@@ -48,5 +49,6 @@ export function validateSchema(schema: Schema): SchemaProblem[] {
     ...interfaceProblems(schema),
     ...inputProblems(schema),
     ...defaultValueProblems(schema),
+    ...appliedDirectiveProblems(schema),
   ];
 }

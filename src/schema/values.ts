@@ -1,11 +1,11 @@
-// Argument default values and their GraphQL text: `true`, `-42`, `5.33`, `null`, `"escaped"`.
+// Values for argument defaults and applied directives, and their GraphQL text: `true`, `-42`, `5.33`, `null`, `"escaped"`, `ADMIN`.
 import { SchemaError } from './errors.js';
-import { kindGuards, kindKey, type Branded } from './kinds.js';
-import { assertPrintableText } from './names.js';
+import { describe, kindGuards, kindKey, type Branded } from './kinds.js';
+import { assertName, assertPrintableText } from './names.js';
 
 abstract class BaseValue<T> implements Branded {
   readonly [kindKey] = 'Value' as const;
-  abstract readonly valueKind: 'Boolean' | 'Float' | 'Integer' | 'Null' | 'String';
+  abstract readonly valueKind: 'Boolean' | 'Enum' | 'Float' | 'Integer' | 'Null' | 'String';
 
   protected constructor(protected readonly value: T) {}
 
@@ -75,11 +75,39 @@ export class ValueString extends BaseValue<string> {
   }
 }
 
-export type Value = ValueBoolean | ValueFloat | ValueInteger | ValueNull | ValueString;
+/** An enum value, printed bare: `new ValueEnum('ADMIN')` is `ADMIN`; validate() checks the enum has it. */
+export class ValueEnum extends BaseValue<string> {
+  readonly valueKind = 'Enum' as const;
+  constructor(value: string) {
+    if (typeof value !== 'string') throw valueError('ValueEnum', 'an enum value name', value);
+    assertName(value, 'ValueEnum');
+    if (value === 'true' || value === 'false' || value === 'null') {
+      throw new SchemaError(
+        `ValueEnum "${value}" would read as a literal in GraphQL: use ${value === 'null' ? 'ValueNull' : 'ValueBoolean'}`,
+      );
+    }
+    super(value);
+  }
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type Value = ValueBoolean | ValueEnum | ValueFloat | ValueInteger | ValueNull | ValueString;
 
 const guards = kindGuards<Value>('Value');
 export const isValue = guards.is;
 export const assertValue = guards.assert;
+
+export function isValueEnum(value: unknown): value is ValueEnum {
+  return isValue(value) && value.valueKind === 'Enum';
+}
+
+export function assertValueEnum(value: unknown, where = 'value'): ValueEnum {
+  if (isValueEnum(value)) return value;
+  const got = isValue(value) ? `Value${value.valueKind} ${value.toString()}` : describe(value);
+  throw new SchemaError(`${where} must be a ValueEnum, got ${got}`);
+}
 
 function valueError(kind: string, expected: string, got: unknown): SchemaError {
   const shown = typeof got === 'string' ? JSON.stringify(got) : String(got);

@@ -234,7 +234,7 @@ describe('validate()', () => {
       'Query.find(limit:): is non-null, so its default cannot be null: drop the default or make it nullable',
       'Query.find(name:): has type String, which does not accept the default 3: use a default of that type',
       'Query.find(big:): has type Int, which does not accept the default 2147483648: use a default of that type',
-      'Query.find(size:): has an enum type, whose defaults restsmith/schema values cannot express: drop the default',
+      'Query.find(size:): has type Size, an enum, which does not accept the default "S": use a ValueEnum naming one of S',
       '@target(weight:): has type Int, which does not accept the default 1.5: use a default of that type',
     ]);
   });
