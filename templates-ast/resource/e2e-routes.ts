@@ -1,21 +1,9 @@
 // The tests of each route of a resource, and of its permission cases: the body of `test/articles.e2e-spec.ts`.
-import type {
-  Access,
-  FieldOptions,
-  ProjectOptions,
-  ResourceMethod,
-  ResourceOptions,
-} from '../../src/generator/options.js';
+import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import { caller, refusalTests, tokenOf } from './e2e-access.js';
 import { searchableFields } from './fields.js';
 
-/** Who sends a request at each access level: the variable holding their credentials. */
-const CALLER: Record<Access, string> = {
-  public: 'nobody',
-  master: 'master',
-  user: 'ada',
-  admin: 'admin',
-};
-
+/** The value an update test sends for each field type. */
 const CHANGED: Record<FieldOptions['type'], string> = {
   string: '`changed ${run}`',
   text: '`changed ${run}`',
@@ -23,59 +11,6 @@ const CHANGED: Record<FieldOptions['type'], string> = {
   boolean: 'false',
   date: "'2025-01-02T03:04:05.000Z'",
 };
-
-/** Who may call `kind`: the variable holding their credentials. */
-export function caller(resource: ResourceOptions, kind: ResourceMethod): string {
-  const access = resource.methods[kind] ?? 'public';
-  // The owner rule lets the creator through: the entries are created by ada (or the admin).
-  return CALLER[access];
-}
-
-export const tokenOf = (callerName: string): string =>
-  callerName === 'nobody' || callerName === 'master' ? callerName : `${callerName}.token`;
-
-/** The refusals of an access level: a request without the right credentials, and what it gets. */
-function refusals(
-  resource: ResourceOptions,
-  kind: ResourceMethod,
-  auth: boolean,
-): [string, string, number][] {
-  switch (resource.methods[kind]) {
-    case 'master':
-      return [
-        ['nobody', 'without the master key', 401],
-        ...(auth ? ([['ada.token', 'with a user token', 401]] as [string, string, number][]) : []),
-      ];
-    case 'user':
-      return [
-        ['nobody', 'without a token', 401],
-        ["'not.a.token'", 'with a bad token', 401],
-      ];
-    case 'admin':
-      return [
-        ['nobody', 'without a token', 401],
-        ['ada.token', 'to a user who is not an admin', 403],
-      ];
-    default:
-      return [];
-  }
-}
-
-function refusalTests(
-  resource: ResourceOptions,
-  kind: ResourceMethod,
-  auth: boolean,
-  request: string,
-): string {
-  return refusals(resource, kind, auth)
-    .map(
-      ([token, when, status]) => `
-    it('answers ${status} ${when}', async () => {
-      ${request.replace('__AS__', `as(${token})`).replace('__STATUS__', String(status))};
-    });`,
-    )
-    .join('');
-}
 
 export function routes(project: ProjectOptions, resource: ResourceOptions): string[] {
   return [

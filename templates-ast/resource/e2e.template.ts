@@ -4,7 +4,8 @@ import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/ge
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { unknownId } from '../test/users.e2e-spec.template.js';
-import { caller, routes, tokenOf } from './e2e-routes.js';
+import { caller, tokenOf } from './e2e-access.js';
+import { routes } from './e2e-routes.js';
 import { resourcePaths } from './paths.js';
 
 const SAMPLE: Record<FieldOptions['type'], (name: string) => string> = {
