@@ -16,6 +16,7 @@ import {
   StringType,
   TypeModifier,
   UnionType,
+  ValueEnum,
   ValueFloat,
   ValueInteger,
   ValueNull,
@@ -221,6 +222,8 @@ describe('validate()', () => {
       .addArgument(new Argument('name', new StringType(), null, new ValueInteger(3)))
       .addArgument(new Argument('big', new IntegerType(), null, new ValueInteger(2 ** 31)))
       .addArgument(new Argument('size', size, null, new ValueString('S')))
+      .addArgument(new Argument('fit', size, null, new ValueEnum('XL')))
+      .addArgument(new Argument('count', new IntegerType(), null, new ValueEnum('S')))
       .addArgument(
         new Argument('when', new ScalarType('Date'), null, new ValueString('2024-01-01')),
       );
@@ -228,13 +231,15 @@ describe('validate()', () => {
       s
         .addEnum(size)
         .addDirective(target)
-        .addScalar(field.getArguments()[4].type as ScalarType),
+        .addScalar(field.getArguments()[6].type as ScalarType),
     );
     printInvalid(schema, [
       'Query.find(limit:): is non-null, so its default cannot be null: drop the default or make it nullable',
       'Query.find(name:): has type String, which does not accept the default 3: use a default of that type',
       'Query.find(big:): has type Int, which does not accept the default 2147483648: use a default of that type',
       'Query.find(size:): has type Size, an enum, which does not accept the default "S": use a ValueEnum naming one of S',
+      'Query.find(fit:): has type Size, which has no value XL: use one of S',
+      'Query.find(count:): has type Int, which does not accept the default S: use a default of that type',
       '@target(weight:): has type Int, which does not accept the default 1.5: use a default of that type',
     ]);
   });

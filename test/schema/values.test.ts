@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   Argument,
   BooleanType,
+  DirectiveLocation,
+  DirectiveType,
+  EnumType,
   Field,
   FloatType,
   IDType,
@@ -10,10 +13,14 @@ import {
   Schema,
   StringType,
   ValueBoolean,
+  ValueEnum,
   ValueFloat,
   ValueInteger,
   ValueNull,
   ValueString,
+  assertValueEnum,
+  isValue,
+  isValueEnum,
 } from '../../src/schema/index.js';
 import { expectPrints, sdl } from './sdl.js';
 
@@ -34,6 +41,22 @@ describe('values', () => {
       'hi',
       '"hi"',
     ]);
+    expect([new ValueEnum('ADMIN').getValue(), String(new ValueEnum('ADMIN'))]).toEqual([
+      'ADMIN',
+      'ADMIN',
+    ]);
+  });
+
+  it('tell an enum value from the others', () => {
+    expect(isValue(new ValueEnum('ADMIN'))).toBe(true);
+    expect(isValueEnum(new ValueEnum('ADMIN'))).toBe(true);
+    expect(isValueEnum(new ValueString('ADMIN'))).toBe(false);
+    expect(() => assertValueEnum(new ValueString('ADMIN'), 'requires')).toThrow(
+      'requires must be a ValueEnum, got ValueString "ADMIN"',
+    );
+    expect(() => assertValueEnum('ADMIN')).toThrow(
+      'value must be a ValueEnum, got the string "ADMIN"',
+    );
   });
 
   it('escape quotes, backslashes and control characters in strings', () => {
@@ -59,6 +82,14 @@ describe('values', () => {
       'ValueBoolean needs true or false, got "yes"',
     );
     expect(() => new ValueString('\ud800')).toThrow('ValueString contains a lone UTF-16 surrogate');
+    expect(() => new ValueEnum('two words')).toThrow(
+      'ValueEnum name "two words" is not a GraphQL name: use letters, digits and _, not starting with a digit',
+    );
+    expect(() => new ValueEnum('true')).toThrow(
+      'ValueEnum "true" would read as a literal in GraphQL: use ValueBoolean',
+    );
+    expect(() => new ValueEnum('null')).toThrow('use ValueNull');
+    expect(() => new ValueEnum(1 as never)).toThrow('ValueEnum needs an enum value name, got 1');
   });
 
   it('print as argument defaults that graphql-js reads back', () => {
@@ -76,6 +107,37 @@ describe('values', () => {
       sdl`
       type Query {
         search(text: String = "a \"b\"\n", exact: Boolean = false, score: Float = 0.75, boost: Float = 2, after: ID = null, first: ID = 5): String
+      }
+
+      schema {
+        query: Query
+      }
+    `,
+    );
+  });
+
+  it('print enum defaults bare, for field and directive arguments, and graphql-js reads them back', () => {
+    const role = new EnumType('Role', null, ['USER', 'ADMIN']);
+    const auth = new DirectiveType('auth')
+      .addLocation(DirectiveLocation.FIELD_DEFINITION)
+      .addArgument(new Argument('requires', role, null, new ValueEnum('USER')));
+    const query = new ObjectType('Query').addField(
+      new Field('users', new StringType()).addArgument(
+        new Argument('role', role, null, new ValueEnum('ADMIN')),
+      ),
+    );
+    expectPrints(
+      new Schema().addDirective(auth).addEnum(role).addObject(query).setQuery(query),
+      sdl`
+      directive @auth(requires: Role = USER) on FIELD_DEFINITION
+
+      enum Role {
+        USER
+        ADMIN
+      }
+
+      type Query {
+        users(role: Role = ADMIN): String
       }
 
       schema {
