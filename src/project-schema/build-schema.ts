@@ -1,4 +1,4 @@
-// Builds the restsmith/schema Schema of a project model: DateTime, Node, Role, one type and two inputs per resource, Query, Mutation.
+// Builds the restsmith/schema Schema of a project model: DateTime, Node, Role, one type and two inputs per resource, Query, Mutation, with who may call each operation.
 import {
   Argument,
   BooleanType,
@@ -16,9 +16,12 @@ import {
   Schema,
   StringType,
   TypeModifier,
+  ValueEnum,
   ValueInteger,
   type NamedType,
+  type Value,
 } from '../schema/index.js';
+import type { Access } from '../generator/options.js';
 import type { GraphField } from './field-types.js';
 import type { Operation } from './operations.js';
 import type { ProjectModel } from './project-model.js';
@@ -40,16 +43,35 @@ export const DESCRIPTIONS = {
     "Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.",
 };
 
+/** The directives that say who may call an operation: `@auth`, `@auth(requires: ADMIN)`, `@masterKey`. */
+interface AccessDirectives {
+  auth: DirectiveType;
+  masterKey: DirectiveType;
+}
+
+/** `directive @auth(requires: Role = USER)` and `directive @masterKey`, both on FIELD_DEFINITION. */
+function accessDirectives(role: EnumType): AccessDirectives {
+  return {
+    auth: new DirectiveType('auth', DESCRIPTIONS.auth)
+      .addLocation(DirectiveLocation.FIELD_DEFINITION)
+      .addArgument(new Argument('requires', role, null, new ValueEnum('USER'))),
+    masterKey: new DirectiveType('masterKey', DESCRIPTIONS.masterKey).addLocation(
+      DirectiveLocation.FIELD_DEFINITION,
+    ),
+  };
+}
+
 export function buildProjectSchema(model: ProjectModel): Schema {
   const schema = new Schema();
   const types = new Map<string, NamedType>();
-  if (model.accounts) addAccounts(schema, types);
+  const role = new EnumType('Role', DESCRIPTIONS.role, ['USER', 'ADMIN']);
+  const access = accessDirectives(role);
+  if (model.accounts) {
+    schema.addDirective(access.auth).addEnum(role);
+    types.set('Role', role);
+  }
   if (model.operations.some((operation) => operation.access === 'master')) {
-    schema.addDirective(
-      new DirectiveType('masterKey', DESCRIPTIONS.masterKey).addLocation(
-        DirectiveLocation.FIELD_DEFINITION,
-      ),
-    );
+    schema.addDirective(access.masterKey);
   }
   const node = new InterfaceType('Node', DESCRIPTIONS.node).addField(
     new Field('id', new IDType(), new TypeModifier(false)),
@@ -58,7 +80,7 @@ export function buildProjectSchema(model: ProjectModel): Schema {
   const dateTime = new ScalarType('DateTime', DESCRIPTIONS.dateTime);
   schema.addScalar(dateTime);
   types.set('DateTime', dateTime);
-  addTypes(schema, model, node, types);
+  addTypes(schema, model, node, types, access);
   return schema;
 }
 
@@ -68,6 +90,7 @@ function addTypes(
   model: ProjectModel,
   node: InterfaceType,
   types: Map<string, NamedType>,
+  access: AccessDirectives,
 ): void {
   const objects = model.objects.map((object) => new ObjectType(object.name).implements(node));
   const inputs = model.inputs.map((input) => new InputType(input.name));
@@ -80,20 +103,8 @@ function addTypes(
   model.objects.forEach((object, index) => addFields(objects[index]!, object.fields, typeOf));
   model.inputs.forEach((input, index) => addFields(inputs[index]!, input.fields, typeOf));
   objects.forEach((object) => schema.addObject(object));
-  addRoots(schema, model.operations, typeOf);
+  addRoots(schema, model.operations, typeOf, access);
   inputs.forEach((input) => schema.addInput(input));
-}
-
-/** `enum Role { USER ADMIN }` and `directive @auth(requires: Role) on FIELD_DEFINITION`. */
-function addAccounts(schema: Schema, types: Map<string, NamedType>): void {
-  const role = new EnumType('Role', DESCRIPTIONS.role, ['USER', 'ADMIN']);
-  types.set('Role', role);
-  schema.addDirective(
-    new DirectiveType('auth', DESCRIPTIONS.auth)
-      .addLocation(DirectiveLocation.FIELD_DEFINITION)
-      .addArgument(new Argument('requires', role)),
-  );
-  schema.addEnum(role);
 }
 
 function modifier(field: { list: boolean; nullable: boolean }): TypeModifier {
@@ -115,19 +126,24 @@ function addRoots(
   schema: Schema,
   operations: readonly Operation[],
   typeOf: (name: string) => NamedType,
+  access: AccessDirectives,
 ): void {
   for (const root of ['Query', 'Mutation'] as const) {
     const fields = operations.filter((operation) => operation.root === root);
     if (fields.length === 0) continue;
     const type = new ObjectType(root);
-    for (const operation of fields) type.addField(operationField(operation, typeOf));
+    for (const operation of fields) type.addField(operationField(operation, typeOf, access));
     schema.addObject(type);
     if (root === 'Query') schema.setQuery(type);
     else schema.setMutation(type);
   }
 }
 
-function operationField(operation: Operation, typeOf: (name: string) => NamedType): Field {
+function operationField(
+  operation: Operation,
+  typeOf: (name: string) => NamedType,
+  access: AccessDirectives,
+): Field {
   const field = new Field(
     operation.name,
     typeOf(operation.returns.type),
@@ -146,5 +162,15 @@ function operationField(operation: Operation, typeOf: (name: string) => NamedTyp
       ),
     );
   }
+  return markAccess(field, operation.access, access);
+}
+
+const ADMIN: Record<string, Value> = { requires: new ValueEnum('ADMIN') };
+
+/** Who may call the operation, as a directive on its field; public operations carry none. */
+function markAccess(field: Field, level: Access, access: AccessDirectives): Field {
+  if (level === 'master') return field.addDirective(access.masterKey);
+  if (level === 'user') return field.addDirective(access.auth);
+  if (level === 'admin') return field.addDirective(access.auth, ADMIN);
   return field;
 }

@@ -4,7 +4,6 @@ import { UserError } from '../cli/errors.js';
 import { readProjectConfig } from '../generator/project-config.js';
 import { SchemaSerializer, type SchemaProblem } from '../schema/index.js';
 import { writeSchemaText } from '../schema/print-module.js';
-import { applyAccessMarks } from './access-marks.js';
 import { buildProjectSchema } from './build-schema.js';
 import { projectRootOrThrow } from './find-project.js';
 import { projectModel } from './project-model.js';
@@ -53,7 +52,7 @@ export async function printProjectSchema(
   const schema = buildProjectSchema(model);
   const problems = options.validate === false ? [] : schema.validate();
   if (problems.length > 0) return { printed: false, problems };
-  const text = applyAccessMarks(new SchemaSerializer().serialize(schema), model.operations);
+  const text = new SchemaSerializer().serialize(schema);
   if (!options.out) return { printed: true, text };
   return {
     printed: true,
