@@ -1,4 +1,4 @@
-// src/auth/jwt.strategy.ts: checks a token's signature and expiry and loads its user (passport-jwt).
+// src/auth/jwt.strategy.ts: checks a token's signature (HS256 only) and expiry and loads its user (passport-jwt).
 import type { TypeScriptFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions } from '../../src/generator/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
@@ -10,6 +10,7 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/auth/jwt.strategy.ts',
     [
+      pkg('node:crypto', 'createSecretKey'),
       pkg('@nestjs/common', 'Injectable'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/passport', 'PassportStrategy'),
@@ -32,9 +33,14 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
               injected('users', 'UsersService'),
             ],
             statements: code(
+              "const secret = config.get('JWT_SECRET', { infer: true });",
               'super({',
               '  jwtFromRequest: (request: Request) => extractAccessToken(request) ?? null,',
-              "  secretOrKey: config.get('JWT_SECRET', { infer: true }),",
+              '  // A KeyObject, not the string: jsonwebtoken tries a string as a PEM public key first, a failed',
+              '  // parse that costs half the time of every authenticated request. passport-jwt hands the key to',
+              '  // jsonwebtoken as it is; its types only list string and Buffer.',
+              '  secretOrKey: createSecretKey(Buffer.from(secret)) as unknown as Buffer,',
+              "  algorithms: ['HS256'],",
               '});',
             ),
           },

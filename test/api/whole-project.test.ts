@@ -1,7 +1,6 @@
 // `rest api` on real generated projects: their lint, type-check and tests, then HTTP against the running server.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { masterKeyOf } from '../e2e/project.js';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
 
 const LONG = 900_000;
@@ -48,9 +47,6 @@ function checkProject(dir: string, env: NodeJS.ProcessEnv = {}): string {
   }
   return output;
 }
-
-const masterKeyOf = (dir: string): string =>
-  /^MASTER_KEY=(.*)$/m.exec(readFileSync(join(dir, '.env'), 'utf8'))![1]!.trim();
 
 /** A small HTTP client for the running server: JSON bodies, a Bearer token when given. */
 function client(url: string) {

@@ -1,5 +1,5 @@
 // The HTTP contract of a generated project with auth, walked with fetch against a running server.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 
 interface Answer {
@@ -40,10 +40,18 @@ function client(url: string) {
   };
 }
 
+/** A JWT with `claims`, signed with `secret` by HMAC under `algorithm` (HS256, HS512). */
+function signToken(claims: object, secret: string, algorithm: 'HS256' | 'HS512'): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: algorithm, typ: 'JWT' })}.${encode(claims)}`;
+  const hash = algorithm === 'HS256' ? 'sha256' : 'sha512';
+  return `${unsigned}.${createHmac(hash, secret).update(unsigned).digest('base64url')}`;
+}
+
 /** Sign up, sign in, me, the admin list with every query option, and each refusal. */
 export async function walkContract(
   url: string,
-  masterKey: string,
+  { masterKey, jwtSecret }: { masterKey: string; jwtSecret: string },
   unknownId: string,
 ): Promise<void> {
   const http = client(url);
@@ -91,6 +99,13 @@ export async function walkContract(
   expect(me.body).not.toHaveProperty('password');
   expect(me.body).not.toHaveProperty('role');
   expect((await http('GET', `/users/me?access_token=${userToken}`)).status).toBe(200);
+  // Only HS256 tokens: the same claims under the same secret but another algorithm are refused.
+  expect(
+    (await http('GET', '/users/me', { token: signToken(claims, jwtSecret, 'HS256') })).status,
+  ).toBe(200);
+  expect(
+    (await http('GET', '/users/me', { token: signToken(claims, jwtSecret, 'HS512') })).status,
+  ).toBe(401);
   expect((await http('GET', `/users/${ada.body.id}`)).body).toEqual({
     id: ada.body.id,
     name: `ada-${run}`,

@@ -4,7 +4,7 @@ import { walkContract } from './contract.js';
 import {
   generate,
   install,
-  masterKeyOf,
+  secretsOf,
   postgresDatabase,
   run,
   startScript,
@@ -42,7 +42,7 @@ async function serveAndWalk(
       expect(server.listening).toMatch(
         new RegExp(`^${name} listening on http://0\\.0\\.0\\.0:\\d+, in ${mode} mode$`),
       );
-      await walkContract(server.url, masterKeyOf(dir), unknownId);
+      await walkContract(server.url, secretsOf(dir), unknownId);
     } finally {
       await server.stop();
     }

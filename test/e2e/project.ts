@@ -69,8 +69,16 @@ export function install(dir: string, seed?: string): Run {
   return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
 }
 
-export const masterKeyOf = (dir: string): string =>
-  /^MASTER_KEY=(.*)$/m.exec(readFileSync(join(dir, '.env'), 'utf8'))![1]!.trim();
+/** A variable of the project's generated `.env`. */
+const envOf = (dir: string, name: string): string =>
+  new RegExp(`^${name}=(.*)$`, 'm').exec(readFileSync(join(dir, '.env'), 'utf8'))![1]!.trim();
+
+export const masterKeyOf = (dir: string): string => envOf(dir, 'MASTER_KEY');
+
+export const secretsOf = (dir: string): { masterKey: string; jwtSecret: string } => ({
+  masterKey: envOf(dir, 'MASTER_KEY'),
+  jwtSecret: envOf(dir, 'JWT_SECRET'),
+});
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
