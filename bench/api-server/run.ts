@@ -1,5 +1,6 @@
 // bench/api-server: req/s of a generated sqlite project (`rest new --database sqlite`), GET /users/:id and an
-// admin list query, beside raw node:http answering the same JSON in the same run (the baseline).
+// admin list query, beside two baselines in the same run: raw node:http answering the same JSON, and a
+// bare NestJS app answering it (bare-nest.mjs: the framework's own cost, without our code or a database).
 // The server runs on core 0, autocannon on core 1. Build restsmith first (`npm run build`).
 // Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--seed=<folder with node_modules>]
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -145,11 +146,20 @@ async function main(): Promise<void> {
     { PORT: '9302' },
     root,
   );
+  const bare = await start(
+    [process.execPath, join(import.meta.dirname, 'bare-nest.mjs')],
+    { PORT: '9303' },
+    project,
+  );
   try {
     const base = 'http://127.0.0.1:9301';
     const { token, id } = await seedUsers(base, masterKey);
     const rows: Array<[string, number]> = [
       ['raw node:http, the same JSON (baseline)', load('http://127.0.0.1:9302/')],
+      [
+        'bare NestJS app, GET /users/:id answering the same JSON',
+        load(`http://127.0.0.1:9303/users/${id}`),
+      ],
       ['GET /users/:id (public)', load(`${base}/users/${id}`)],
       [
         'GET /users?q=user&page=2&limit=10&sort=-createdAt (admin)',
@@ -161,12 +171,15 @@ async function main(): Promise<void> {
     console.log(
       `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections, load average ${loadavg()[0]!.toFixed(2)}\n`,
     );
-    console.log('| route | req/s | vs baseline |\n|---|---:|---:|');
+    console.log('| route | req/s | vs raw node:http | vs bare NestJS |\n|---|---:|---:|---:|');
     for (const [name, rate] of rows)
-      console.log(`| ${name} | ${Math.round(rate)} | ${(rate / rows[0]![1]).toFixed(2)}x |`);
+      console.log(
+        `| ${name} | ${Math.round(rate)} | ${(rate / rows[0]![1]).toFixed(2)}x | ${(rate / rows[1]![1]).toFixed(2)}x |`,
+      );
   } finally {
     api.kill();
     raw.kill();
+    bare.kill();
     rmSync(database, { force: true });
   }
 }
