@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -16,5 +16,24 @@ describe('rest (the built CLI)', () => {
 
   it('prints help that names the binary', () => {
     expect(run('--help')).toContain('$ rest [COMMAND]');
+  });
+
+  it('names the closest command for a mistyped one, and exits with 127', () => {
+    const mistyped = spawnSync('node', ['bin/run.js', 'nwe', 'my-api'], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(mistyped.status).toBe(127);
+    expect(mistyped.stderr).toContain('Error: "nwe" is not a rest command.');
+    expect(mistyped.stderr).toContain('Try this: rest new (or rest --help for every command)');
+    const inTopic = spawnSync('node', ['bin/run.js', 'schema', 'prnt'], { encoding: 'utf8' });
+    expect(inTopic.stderr).toContain('Try this: rest schema print');
+  });
+
+  it('offers only --help when no command is close', () => {
+    const unknown = spawnSync('node', ['bin/run.js', 'xyzzy'], { encoding: 'utf8' });
+    expect(unknown.status).toBe(127);
+    expect(unknown.stderr).toContain('Try this: rest --help for every command');
+    expect(unknown.stderr).not.toContain('(or');
   });
 });
