@@ -12,7 +12,6 @@ import {
   BooleanType,
   DirectiveLocation,
   DirectiveType,
-  EnumType,
   Field,
   IDType,
   InputType,
@@ -28,26 +27,10 @@ import {
   ValueNull,
   ValueString,
 } from '../../src/schema/index.js';
+import { accounts, schemaWith } from './directive-schemas.js';
 import { expectPrints, sdl } from './sdl.js';
 
 const nonNull = new TypeModifier(false);
-
-/** `enum Role { USER ADMIN }` and `directive @auth(requires: Role = USER) on FIELD_DEFINITION`. */
-function accounts() {
-  const role = new EnumType('Role', null, ['USER', 'ADMIN']);
-  const auth = new DirectiveType('auth')
-    .addLocation(DirectiveLocation.FIELD_DEFINITION)
-    .addArgument(new Argument('requires', role, null, new ValueEnum('USER')));
-  return { role, auth };
-}
-
-function schemaWith(fields: Field[], extra: (schema: Schema) => void = () => {}): Schema {
-  const query = new ObjectType('Query');
-  for (const field of fields) query.addField(field);
-  const schema = new Schema().addObject(query).setQuery(query);
-  extra(schema);
-  return schema;
-}
 
 /** The directives graphql-js read on a field, as it prints them. */
 const appliedOn = (field: GraphQLField<unknown, unknown> | undefined) =>

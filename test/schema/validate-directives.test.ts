@@ -5,9 +5,7 @@ import {
   Argument,
   DirectiveLocation,
   DirectiveType,
-  EnumType,
   Field,
-  ObjectType,
   Schema,
   StringType,
   TypeModifier,
@@ -16,26 +14,10 @@ import {
   ValueNull,
   ValueString,
 } from '../../src/schema/index.js';
+import { accounts, schemaWith } from './directive-schemas.js';
 import { printInvalid } from './sdl.js';
 
 const nonNull = new TypeModifier(false);
-
-/** `enum Role { USER ADMIN }` and `directive @auth(requires: Role = USER) on FIELD_DEFINITION`. */
-function accounts() {
-  const role = new EnumType('Role', null, ['USER', 'ADMIN']);
-  const auth = new DirectiveType('auth')
-    .addLocation(DirectiveLocation.FIELD_DEFINITION)
-    .addArgument(new Argument('requires', role, null, new ValueEnum('USER')));
-  return { role, auth };
-}
-
-function schemaWith(fields: Field[], extra: (schema: Schema) => void = () => {}): Schema {
-  const query = new ObjectType('Query');
-  for (const field of fields) query.addField(field);
-  const schema = new Schema().addObject(query).setQuery(query);
-  extra(schema);
-  return schema;
-}
 
 /** What graphql-js says about the printed text: buildSchema's checks, then coercing directive arguments. */
 function graphqlJsRefusal(text: string): string {
