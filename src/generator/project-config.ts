@@ -90,11 +90,13 @@ function checkConfig(data: unknown): ProjectConfig {
   );
   config.resources ??= [];
   expect('resources', Array.isArray(config.resources), 'a list');
-  (config.resources as unknown[]).forEach(checkRecord);
+  (config.resources as unknown[]).forEach((record, index) =>
+    checkRecord(record, index, config.auth as boolean),
+  );
   return config as ProjectConfig;
 }
 
-function checkRecord(record: unknown, index: number): void {
+function checkRecord(record: unknown, index: number, auth: boolean): void {
   const key = `resources[${index}]`;
   const value = record as Partial<ResourceRecord> | null;
   if (typeof value?.name !== 'string' || typeof value.endpoint !== 'string') {
@@ -108,6 +110,14 @@ function checkRecord(record: unknown, index: number): void {
   );
   if (!valid)
     throw badKey(`${key}.methods`, `{ "create": "public" | "master" | "user" | "admin", ... }`);
+  // Without user accounts there is nobody to sign in: "user" and "admin" could never be met.
+  const needsAccounts = methods.find(([, access]) => access === 'user' || access === 'admin');
+  if (!auth && needsAccounts) {
+    throw badKey(
+      `${key}.methods.${needsAccounts[0]}`,
+      `"public" or "master": the project has no user accounts ("auth": false)`,
+    );
+  }
   if (!Array.isArray(value.fields) || value.fields.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.fields`, 'a list such as ["title:string"]');
   }

@@ -96,4 +96,17 @@ describe('restsmith.json', () => {
       /not valid JSON/,
     );
   });
+
+  it('refuses user or admin access in a project without user accounts', async () => {
+    const record = { name: 'note', endpoint: 'notes', fields: ['title'] };
+    const withAccess = (auth: boolean, access: string) =>
+      JSON.stringify({ ...base, auth, resources: [{ ...record, methods: { delete: access } }] });
+    await expect(readProjectConfig(projectWith(withAccess(false, 'admin')))).rejects.toThrow(
+      'restsmith.json: "resources[0].methods.delete" should be "public" or "master": the project has no user accounts ("auth": false).',
+    );
+    await expect(
+      readProjectConfig(projectWith(withAccess(false, 'master'))),
+    ).resolves.toBeDefined();
+    await expect(readProjectConfig(projectWith(withAccess(true, 'admin')))).resolves.toBeDefined();
+  });
 });
