@@ -23,5 +23,6 @@ const lines = [
 export const coverageScriptTemplate = (): TextFile => ({
   kind: 'text',
   path: 'scripts/coverage.mjs',
+  format: true,
   text: lines.join('\n'),
 });

@@ -36,5 +36,6 @@ const lines = [
 export const eslintConfigTemplate = (): TextFile => ({
   kind: 'text',
   path: 'eslint.config.mjs',
+  format: true,
   text: lines.join('\n'),
 });

@@ -1,11 +1,13 @@
 // The resource templates, rendered by the engine with a whole `rest new` project: expected text and whole-output checks.
 import dedent from 'dedent';
+import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { DATABASES, type Database, type ProjectOptions } from '../../src/generator/options.js';
 import { renderFiles, type RenderedFile } from '../../src/generator/render.js';
 import { resourceOptions, type ResourceInput } from '../../src/generator/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
+import { prettierrcTemplate } from '../../templates-ast/root/prettierrc.template.js';
 
 const project = (database: Database, auth = true): ProjectOptions => ({
   name: 'blog',
@@ -36,6 +38,9 @@ async function rendered(
     all.filter((file) => paths.has(file.path)).map((file: RenderedFile) => [file.path, file.text]),
   );
 }
+
+/** The .prettierrc of a project made by `rest new`. */
+const PROJECT_PRETTIER = prettierrcTemplate().data as prettier.Options;
 
 describe('resource templates', () => {
   it('write the module and service of a public resource (sqlite) as a person would', async () => {
@@ -94,7 +99,8 @@ describe('resource templates', () => {
     );
   }, 120_000);
 
-  // Every combination compiles in the engine's check; here: no empty file, no import twice.
+  // Every combination compiles in the engine's check; here: no empty file, no import twice, and
+  // nothing `npm run format` would change.
   const cases: [Database, boolean, Partial<ResourceInput>][] = [
     ...DATABASES.map((database): [Database, boolean, Partial<ResourceInput>] => [
       database,
@@ -119,6 +125,8 @@ describe('resource templates', () => {
           (match) => match[1],
         );
         expect(new Set(imports).size, path).toBe(imports.length);
+        const clean = await prettier.check(text, { ...PROJECT_PRETTIER, filepath: path });
+        expect(clean, `${path} is not prettier-clean`).toBe(true);
       }
     },
     120_000,

@@ -1,4 +1,5 @@
 // Whole-output checks of `rest new` projects: every variant compiles in staging, no empty files, no duplicate imports.
+import * as prettier from 'prettier';
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import type { ProjectInput } from '../../src/generator/project-options.js';
@@ -68,6 +69,17 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     for (const file of files) {
       expect(file.text.trim(), file.path).not.toBe('');
       expect(file.text, file.path).not.toMatch(/TODO|@generated|restsmith generated/i);
+    }
+  });
+
+  it('is as `npm run format` (prettier, with its own .prettierrc) would leave it', async () => {
+    const { files, text } = await renderProject(input);
+    const config = JSON.parse(text('.prettierrc')) as prettier.Options;
+    for (const file of files) {
+      const info = await prettier.getFileInfo(file.path);
+      if (info.ignored || info.inferredParser === null) continue;
+      const clean = await prettier.check(file.text, { ...config, filepath: file.path });
+      expect(clean, `${file.path} is not prettier-clean`).toBe(true);
     }
   });
 
