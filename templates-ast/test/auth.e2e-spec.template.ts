@@ -1,12 +1,13 @@
 // test/auth.e2e-spec.ts: POST /auth, sign-in with HTTP Basic and the master key, over HTTP.
 import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function authE2eSpecTemplate(): TypeScriptFile {
   return tsFile(
     'test/auth.e2e-spec.ts',
     [
+      pkg('node:crypto', 'createHmac'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
       { from: 'supertest', default: 'request' },
       use('testApp', 'createTestApp', 'describeWithDatabase'),
@@ -20,6 +21,15 @@ export function authE2eSpecTemplate(): TypeScriptFile {
       block(`
 const claims = (token: string): { sub: string; iat: number; exp: number } =>
   JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+
+/** A token for \`sub\` signed with JWT_SECRET by hand, under \`algorithm\`. */
+function signToken(sub: string, algorithm: 'HS256' | 'HS512'): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  const unsigned = \`\${part({ alg: algorithm, typ: 'JWT' })}.\${part({ sub, iat, exp: iat + 60 })}\`;
+  const hmac = createHmac(algorithm === 'HS256' ? 'sha256' : 'sha512', process.env.JWT_SECRET ?? '');
+  return \`\${unsigned}.\${hmac.update(unsigned).digest('base64url')}\`;
+}
 
 describeWithDatabase('POST /auth (e2e)', () => {
   const run = newRun();
@@ -60,6 +70,12 @@ describeWithDatabase('POST /auth (e2e)', () => {
     expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
     await http().post('/auth').auth(user.email, PASSWORD).expect(401);
     await http().post('/auth').auth(user.email, PASSWORD).send({ access_token: 'wrong' }).expect(401);
+  });
+
+  it('accepts tokens signed with HS256 only: the same claims under HS512 get 401', async () => {
+    const bearer = (token: string) => ({ Authorization: \`Bearer \${token}\` });
+    await http().get('/users/me').set(bearer(signToken(user.id, 'HS256'))).expect(200);
+    await http().get('/users/me').set(bearer(signToken(user.id, 'HS512'))).expect(401);
   });
 });
 `),
