@@ -63,6 +63,7 @@ interface FormatterThread {
 }
 
 let thread: FormatterThread | undefined;
+let threadUnavailable = false;
 
 /**
  * Starts the formatter thread and its loading of prettier, so that later formatAll calls find it
@@ -70,8 +71,15 @@ let thread: FormatterThread | undefined;
  * (the sources run under a test runner), formatting happens on this thread and this does nothing.
  */
 export function startFormatter(): void {
-  if (thread || !existsSync(fileURLToPath(workerFile))) return;
-  const worker = new Worker(workerFile);
+  if (thread || threadUnavailable || !existsSync(fileURLToPath(workerFile))) return;
+  let worker: Worker;
+  try {
+    worker = new Worker(workerFile);
+  } catch {
+    // No thread can start (a resource limit): format on this thread, slower but the same.
+    threadUnavailable = true;
+    return;
+  }
   const started: FormatterThread = { worker, pending: new Map(), nextId: 0 };
   worker.unref();
   worker.on('message', (reply: { id: number; texts?: string[]; error?: string }) => {
