@@ -14,6 +14,17 @@ describe('rest (the built CLI)', () => {
     expect(run('--version')).toContain(`restsmith/${version}`);
   });
 
+  it('runs its compiled code quietly whatever NODE_ENV says (oclif would look for TypeScript sources)', () => {
+    for (const mode of ['development', 'test']) {
+      const result = spawnSync('node', ['bin/run.js', '--version'], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: mode },
+      });
+      expect(result.status, mode).toBe(0);
+      expect(result.stderr, mode).toBe('');
+    }
+  });
+
   it('prints help that names the binary', () => {
     expect(run('--help')).toContain('$ rest [COMMAND]');
   });
