@@ -56,6 +56,7 @@ export default class Api extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Api);
     const { config } = await readProjectConfig(flags.cwd);
+    // The init hook has started it when run from `rest`; this covers `Api.run()` called directly.
     startFormatter();
     const generator = import('../generator/add-resource.js');
     const input = await completeResourceInput(
