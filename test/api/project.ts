@@ -1,10 +1,10 @@
 // Generated projects for the `rest api` whole-project tests: made with the built CLI, sharing one install.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freePort } from '../e2e/project.js';
+import { freePort, run, type Run } from '../e2e/project.js';
 
-export { freePort, postgresDatabase } from '../e2e/project.js';
+export { freePort, postgresDatabase, run, type Run } from '../e2e/project.js';
 
 export const repository = resolve(import.meta.dirname, '../..');
 // RESTSMITH_BIN: a built copy elsewhere, so that a rebuild of this checkout cannot pull dist/ away mid-run.
@@ -12,31 +12,6 @@ const bin = process.env.RESTSMITH_BIN ?? join(repository, 'bin/run.js');
 const work = join(repository, '.tmp/api-projects');
 /** One node_modules for every generated project: the union of their dependencies, installed once. */
 const shared = join(repository, '.tmp/api-deps');
-
-export interface Run {
-  status: number;
-  output: string;
-}
-
-/** Runs a command; its output (stdout then stderr) comes back to be shown when it fails. */
-export function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv = {},
-): Run {
-  // A variable given as undefined is left out, as if it were never set.
-  const merged = Object.entries({ ...process.env, CI: 'true', ...env }).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined,
-  );
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: Object.fromEntries(merged),
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
-}
 
 /** `rest <args>` from the built CLI; wide lines, so that messages are not wrapped. */
 export const rest = (cwd: string, ...args: string[]): Run =>

@@ -18,13 +18,16 @@ export interface Run {
 
 /**
  * The environment a person would run the project in: without the NODE_ENV=test of the runner,
- * which would make the project ignore its .env.
+ * which would make the project ignore its .env. A variable given as undefined is left out, as if it
+ * were never set.
  */
 function projectEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _runnerMode, ...rest } = process.env;
-  return { ...rest, CI: 'true', ...env };
+  const merged = Object.entries({ ...rest, CI: 'true', ...env });
+  return Object.fromEntries(merged.filter(([, value]) => value !== undefined));
 }
 
+/** Runs a command; its output (stdout then stderr) comes back to be shown when it fails. */
 export function run(
   command: string,
   args: string[],
