@@ -1,5 +1,6 @@
 // Generated projects for the `rest new` end-to-end tests: made by the built CLI, installed, started.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -162,8 +163,13 @@ function signalGroup(leader: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** A fresh PostgreSQL database for one project, or why there is none. */
-export function postgresDatabase(name: string): { url?: string; reason?: string } {
+/**
+ * A fresh PostgreSQL database for one project, or why there is none. The name carries a digest of
+ * this checkout's path, so two checkouts on one machine (git worktrees, a CI clone beside a work
+ * tree) never drop each other's database mid-run.
+ */
+export function postgresDatabase(base: string): { url?: string; reason?: string } {
+  const name = `${base}_${createHash('sha256').update(repository).digest('hex').slice(0, 8)}`;
   const ready = run('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], repository);
   if (ready.status !== 0) return { reason: 'no PostgreSQL server answers at 127.0.0.1:5432' };
   const psql = (sql: string) =>
