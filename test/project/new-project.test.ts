@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import dedent from 'dedent';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
-import { GeneratedCodeError } from '../../src/generator/diagnostics.js';
-import type { GeneratedFile } from '../../src/generator/generated-file.js';
-import { createProject, type NewProjectRun } from '../../src/generator/new-project.js';
-import { normaliseProjectOptions } from '../../src/generator/project-options.js';
-import { createProgress } from '../../src/generator/progress.js';
+import { GeneratedCodeError } from '../../src/engine/diagnostics.js';
+import type { GeneratedFile } from '../../src/engine/generated-file.js';
+import { createProject, type NewProjectRun } from '../../src/project/new-project.js';
+import { normaliseProjectOptions } from '../../src/project/project-options.js';
+import { createProgress } from '../../src/project/progress.js';
 
 // A stand-in for templates-ast/project.ts: whole projects are the templates' tests' business.
 const standInFiles = (): GeneratedFile[] => [

@@ -3,14 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../cli/errors.js';
-import type { GeneratedFile } from './generated-file.js';
+import type { GeneratedFile } from '../engine/generated-file.js';
 import { nextSteps } from './next-steps.js';
 import type { ProjectOptions } from './options.js';
-import { checkTarget, formatPlan } from './plan.js';
+import { checkTarget, formatPlan } from '../engine/plan.js';
 import type { Progress } from './progress.js';
-import { renderFiles } from './render.js';
+import { renderFiles } from '../engine/render.js';
 import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
-import { writeFiles } from './write.js';
+import { writeFiles } from '../engine/write.js';
 
 export interface NewProjectRun {
   options: ProjectOptions;
