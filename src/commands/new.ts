@@ -54,6 +54,10 @@ export default class New extends BaseCommand {
     force: Flags.boolean({
       description: 'Write into a folder that is not empty, overwriting files',
     }),
+    'check-types': Flags.boolean({
+      description:
+        'Type-check the generated TypeScript before writing it (slower; by default only its syntax and relative imports are checked)',
+    }),
     'dry-run': Flags.boolean({
       description: 'List the files that would be written; write nothing',
     }),
@@ -81,6 +85,7 @@ export default class New extends BaseCommand {
       dryRun: flags['dry-run'],
       skipInstall: flags['skip-install'],
       skipGit: flags['skip-git'],
+      checkTypes: flags['check-types'],
       progress: createProgress(Boolean(process.stdout.isTTY), (text) => this.log(text)),
       files: projectFiles,
     });

@@ -46,7 +46,7 @@ export function run(
 
 /**
  * What `rest new NAME --database DATABASE --yes --skip-git --skip-install` writes, through the
- * engine's API (the built CLI's own tests are test/generator's), into a fresh folder.
+ * engine's API (the built CLI's own tests are test/project's), into a fresh folder.
  */
 export async function generate(
   name: string,
