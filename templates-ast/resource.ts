@@ -1,6 +1,7 @@
 // Every file `rest api` creates for one resource: one entry per template in templates-ast/resource/.
-import type { GeneratedFile } from '../src/generator/generated-file.js';
-import type { ProjectOptions, ResourceOptions } from '../src/generator/options.js';
+import type { GeneratedFile } from '../src/engine/generated-file.js';
+import type { ProjectOptions } from '../src/project/options.js';
+import type { ResourceOptions } from '../src/resource/options.js';
 import { controllerTemplate } from './resource/controller.template.js';
 import { createDtoTemplate, updateDtoTemplate } from './resource/dto.template.js';
 import { modelTemplate } from './resource/model.template.js';

@@ -15,7 +15,7 @@ const mark = (name) => {
 };
 
 // As `rest new` does, before ts-morph loads.
-await import(`${root}/dist/src/generator/compile-cache.js`);
+await import(`${root}/dist/src/engine/compile-cache.js`);
 mark('code cache hook');
 
 await import(`${root}/dist/src/loader/ts-morph.js`);
@@ -23,13 +23,13 @@ mark('load ts-morph (and its TypeScript) with require(), as the generator does')
 await import('prettier');
 mark('import prettier');
 const { projectFiles } = await import(`${root}/dist/templates-ast/project.js`);
-const { normaliseProjectOptions } = await import(`${root}/dist/src/generator/project-options.js`);
-const staging = await import(`${root}/dist/src/generator/staging.js`);
+const { normaliseProjectOptions } = await import(`${root}/dist/src/project/project-options.js`);
+const staging = await import(`${root}/dist/src/engine/staging.js`);
 const { checkDiagnostics, stageGlobals, stagePackageStandIns } = await import(
-  `${root}/dist/src/generator/diagnostics.js`
+  `${root}/dist/src/engine/diagnostics.js`
 );
-const { prettierConfigFor } = await import(`${root}/dist/src/generator/format.js`);
-const { formatJob } = await import(`${root}/dist/src/generator/prettier-format.js`);
+const { prettierConfigFor } = await import(`${root}/dist/src/engine/format.js`);
+const { formatJob } = await import(`${root}/dist/src/engine/prettier-format.js`);
 mark('import restsmith modules and templates');
 const files = projectFiles(normaliseProjectOptions({ name: 'bench-api', database }));
 mark(`templates: projectFiles() (${files.length} files)`);
@@ -49,7 +49,7 @@ for (const sourceFile of sourceFiles) {
   await formatJob({ path, text: sourceFile.getFullText(), ...configFor(path) });
 }
 mark('prettier: format the TypeScript files (on a worker thread in `rest new`)');
-const { checkSyntax } = await import(`${root}/dist/src/generator/syntax-check.js`);
+const { checkSyntax } = await import(`${root}/dist/src/engine/syntax-check.js`);
 checkSyntax(project, sourceFiles);
 mark(
   "for comparison: check 'syntax' (parse errors and relative imports) instead of the type check",

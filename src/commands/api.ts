@@ -1,14 +1,14 @@
 // `rest api <name>`: adds a resource API to a project made by `rest new`.
 // The generator itself (ts-morph, templates) loads in run(), once the formatter thread has started.
-import '../generator/compile-cache.js';
+import '../engine/compile-cache.js';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
-import { GeneratedCodeError } from '../generator/errors.js';
-import { startFormatter } from '../generator/format.js';
-import { formatPlan } from '../generator/plan.js';
-import { readProjectConfig } from '../generator/project-config.js';
-import { canPrompt } from '../generator/prompts.js';
-import { completeResourceInput } from '../generator/resource-prompts.js';
+import { GeneratedCodeError } from '../engine/errors.js';
+import { startFormatter } from '../engine/format.js';
+import { formatPlan } from '../engine/plan.js';
+import { readProjectConfig } from '../resource/project-config.js';
+import { canPrompt } from '../cli/can-prompt.js';
+import { completeResourceInput } from '../resource/resource-prompts.js';
 
 registerUserFacingError(GeneratedCodeError);
 
@@ -58,7 +58,7 @@ export default class Api extends BaseCommand {
     const { config } = await readProjectConfig(flags.cwd);
     // The init hook has started it when run from `rest`; this covers `Api.run()` called directly.
     startFormatter();
-    const generator = import('../generator/add-resource.js');
+    const generator = import('../resource/add-resource.js');
     const input = await completeResourceInput(
       {
         name: args.name,

@@ -1,20 +1,21 @@
 // `rest new [NAME]`: generates a NestJS REST API project, then commits it and installs its dependencies.
 // First, so that it is in place before ts-morph loads: see the module.
-import '../generator/compile-cache.js';
+import '../engine/compile-cache.js';
 import { resolve } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { projectFiles } from '../../templates-ast/project.js';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
-import { GeneratedCodeError } from '../generator/errors.js';
-import { createProject } from '../generator/new-project.js';
-import { DATABASES, PACKAGE_MANAGERS } from '../generator/options.js';
-import { createProgress } from '../generator/progress.js';
+import { GeneratedCodeError } from '../engine/errors.js';
+import { createProject } from '../project/new-project.js';
+import { DATABASES, PACKAGE_MANAGERS } from '../project/options.js';
+import { createProgress } from '../project/progress.js';
 import {
   normaliseProjectOptions,
   projectFolder,
   type ProjectInput,
-} from '../generator/project-options.js';
-import { askForMissing, canPrompt } from '../generator/prompts.js';
+} from '../project/project-options.js';
+import { canPrompt } from '../cli/can-prompt.js';
+import { askForMissing } from '../project/prompts.js';
 
 registerUserFacingError(GeneratedCodeError);
 
@@ -53,6 +54,10 @@ export default class New extends BaseCommand {
     force: Flags.boolean({
       description: 'Write into a folder that is not empty, overwriting files',
     }),
+    'check-types': Flags.boolean({
+      description:
+        'Type-check the generated TypeScript before writing it (slower; by default only its syntax and relative imports are checked)',
+    }),
     'dry-run': Flags.boolean({
       description: 'List the files that would be written; write nothing',
     }),
@@ -80,6 +85,7 @@ export default class New extends BaseCommand {
       dryRun: flags['dry-run'],
       skipInstall: flags['skip-install'],
       skipGit: flags['skip-git'],
+      checkTypes: flags['check-types'],
       progress: createProgress(Boolean(process.stdout.isTTY), (text) => this.log(text)),
       files: projectFiles,
     });

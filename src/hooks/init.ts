@@ -1,6 +1,6 @@
 // oclif `init` hook: runs before the command's module loads.
 import type { Hook } from '@oclif/core';
-import { startFormatter } from '../generator/format.js';
+import { startFormatter } from '../engine/format.js';
 
 /** The commands that format what they generate with prettier. */
 const FORMATTING_COMMANDS = new Set(['new', 'api']);

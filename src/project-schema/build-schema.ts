@@ -21,7 +21,7 @@ import {
   type NamedType,
   type Value,
 } from '../schema/index.js';
-import type { Access } from '../generator/options.js';
+import type { Access } from '../resource/options.js';
 import type { GraphField } from './field-types.js';
 import type { Operation } from './operations.js';
 import type { ProjectModel } from './project-model.js';

@@ -2,7 +2,7 @@
 import { access } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../cli/errors.js';
-import { CONFIG_FILE } from '../generator/project-config.js';
+import { CONFIG_FILE } from '../resource/project-config.js';
 
 /** The nearest folder at or above `cwd` with a restsmith.json, or undefined. */
 export async function findProjectRoot(cwd: string): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 // The Query and Mutation fields of a project: per resource and for users, only the routes that exist, with who may call them.
-import type { Access, ResourceMethod } from '../generator/options.js';
-import type { Names } from '../generator/names.js';
+import type { Access, ResourceMethod } from '../resource/options.js';
+import type { Names } from '../resource/names.js';
 
 /** A field of Query or Mutation, mirroring one route. */
 export interface Operation {

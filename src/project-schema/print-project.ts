@@ -1,9 +1,9 @@
 // `rest schema print` inside a project: find it, read its classes and restsmith.json, print its GraphQL SDL.
 import { resolve } from 'node:path';
 import { UserError } from '../cli/errors.js';
-import { readProjectConfig } from '../generator/project-config.js';
+import { readProjectConfig } from '../resource/project-config.js';
 import { SchemaSerializer, type SchemaProblem } from '../schema/index.js';
-import { writeSchemaText } from '../schema/print-module.js';
+import { writeSchemaText } from '../schema-print/print-module.js';
 import { buildProjectSchema } from './build-schema.js';
 import { projectRootOrThrow } from './find-project.js';
 import { projectModel } from './project-model.js';

@@ -1,11 +1,11 @@
 // The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
-import { names } from '../generator/names.js';
-import type { FieldOptions } from '../generator/options.js';
+import { names } from '../resource/names.js';
+import type { FieldOptions } from '../resource/options.js';
 import {
   resourceFromRecord,
   type ProjectConfig,
   type ResourceRecord,
-} from '../generator/project-config.js';
+} from '../resource/project-config.js';
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
 import { resourceOperations, userOperations, type Operation } from './operations.js';
 import type { ClassShape, ProjectSources, PropertyShape } from './project-sources.js';

@@ -1,5 +1,5 @@
 // Where the shared pieces of a generated project live and what they export: the imports resources use.
-import type { ImportRef } from '../../src/generator/generated-file.js';
+import type { ImportRef } from '../../src/engine/generated-file.js';
 
 export const PIECES = {
   access: { from: 'src/common/access.decorator.ts', named: ['Access'], types: ['AccessLevel'] },

@@ -14,7 +14,7 @@ import type {
   WriterFunction,
 } from 'ts-morph';
 import { Scope, StructureKind, VariableDeclarationKind } from '../../src/loader/ts-morph.js';
-import type { ImportRef, TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ImportRef, TypeScriptFile } from '../../src/engine/generated-file.js';
 
 export type Statement = string | WriterFunction | StatementStructures;
 

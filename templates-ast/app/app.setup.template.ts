@@ -1,5 +1,5 @@
 // src/app.setup.ts: what the running app and the e2e tests share: body parsers and limits, validation, errors.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 

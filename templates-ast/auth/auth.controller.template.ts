@@ -1,5 +1,5 @@
 // src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 

@@ -1,5 +1,5 @@
 // src/auth/auth.module.ts: sign-in (POST /auth) and the JWT tokens every `@Access('user')` route checks.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 

@@ -1,5 +1,5 @@
 // src/auth/auth.service.ts: turns an e-mail and password into a signed token.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, interfaceOf, tsFile } from '../_shared/ts.js';
 

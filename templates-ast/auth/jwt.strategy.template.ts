@@ -1,6 +1,6 @@
 // src/auth/jwt.strategy.ts: checks a token's signature (HS256 only) and expiry and loads its user (passport-jwt).
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // src/common/access.decorator.ts: `@Access(level)`, who may call a route, as one decorator.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 

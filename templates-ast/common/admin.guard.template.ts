@@ -1,5 +1,5 @@
 // src/common/admin.guard.ts: lets a signed-in admin through; anyone else signed in gets 403.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 

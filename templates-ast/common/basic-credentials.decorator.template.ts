@@ -1,5 +1,5 @@
 // src/common/basic-credentials.decorator.ts: the e-mail and password of an HTTP Basic Authorization header.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 

@@ -1,5 +1,5 @@
 // src/common/jwt-auth.guard.ts: lets a request through with a valid user token (passport-jwt, see src/auth).
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, decorator, tsFile } from '../_shared/ts.js';
 

@@ -1,5 +1,5 @@
 // src/common/master-key.guard.ts: lets a request through only with the master key, compared in constant time.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 

@@ -1,5 +1,5 @@
 // src/common/paging.ts: a list route returns a Page; its clients get the array, X-Total-Count and Link.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 

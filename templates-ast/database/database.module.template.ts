@@ -1,6 +1,6 @@
 // src/database/database.module.ts: the connection to the project's database, configured from the environment.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, tsFile } from '../_shared/ts.js';
 

@@ -1,11 +1,8 @@
 // `src/articles/articles.controller.ts`: the routes of a resource, each with who may call it.
 import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type {
-  ProjectOptions,
-  ResourceMethod,
-  ResourceOptions,
-} from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { ResourceMethod, ResourceOptions } from '../../src/resource/options.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import { resourcePaths } from './paths.js';

@@ -1,6 +1,7 @@
 // What POST and PUT/PATCH accept: `dto/create-article.dto.ts` and `dto/update-article.dto.ts`.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { ResourceOptions } from '../../src/resource/options.js';
 import { classOf, tsFile } from '../_shared/ts.js';
 import { dtoProperty } from './fields.js';
 import { resourcePaths } from './paths.js';

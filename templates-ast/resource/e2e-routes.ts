@@ -1,5 +1,6 @@
 // The tests of each route of a resource, and of its permission cases: the body of `test/articles.e2e-spec.ts`.
-import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import { caller, refusalTests, tokenOf } from './e2e-access.js';
 import { searchableFields } from './fields.js';
 

@@ -1,6 +1,7 @@
 // `test/articles.e2e-spec.ts`: every route of a resource and each of its permission cases, over HTTP.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { unknownId } from '../test/users.e2e-spec.template.js';

@@ -1,7 +1,8 @@
 // What each field type becomes in TypeScript, class-validator rules, SQL columns and Mongoose props.
 import type { OptionalKind, DecoratorStructure, PropertyDeclarationStructure } from 'ts-morph';
-import type { ImportRef } from '../../src/generator/generated-file.js';
-import type { Database, FieldOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { ImportRef } from '../../src/engine/generated-file.js';
+import type { Database } from '../../src/project/options.js';
+import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 
 const TS_TYPES = {
   string: 'string',

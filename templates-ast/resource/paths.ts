@@ -1,5 +1,6 @@
 // Where a resource's files go, where `nest g resource` would put them.
-import type { ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { ResourceOptions } from '../../src/resource/options.js';
 
 export interface ResourcePaths {
   module: string;

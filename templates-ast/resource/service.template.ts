@@ -1,6 +1,7 @@
 // `src/articles/articles.service.ts`: a resource's entries in the project's database.
-import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';

@@ -1,6 +1,7 @@
 // `src/articles/article.view.ts`: what clients see of an entry (dates as ISO 8601 UTC), and its list spec.
-import type { FieldOptions, ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 import { jsonType, listableFieldNames, searchableFields } from './fields.js';

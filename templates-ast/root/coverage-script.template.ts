@@ -1,5 +1,5 @@
 // scripts/coverage.mjs: runs the tests with coverage, then opens the HTML report when run in a terminal.
-import type { TextFile } from '../../src/generator/generated-file.js';
+import type { TextFile } from '../../src/engine/generated-file.js';
 
 const lines = [
   "import { spawnSync } from 'node:child_process';",

@@ -1,6 +1,6 @@
 // .env (with this project's secrets) and .env.example (the same keys, no secrets).
-import type { TextFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TextFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 
 function databaseLines(options: ProjectOptions): string[] {
   const folder = options.name.split('/').pop();

@@ -1,5 +1,5 @@
 // eslint.config.mjs: typescript-eslint's type-aware recommended rules over sources and tests.
-import type { TextFile } from '../../src/generator/generated-file.js';
+import type { TextFile } from '../../src/engine/generated-file.js';
 
 const lines = [
   '// @ts-check',

@@ -1,5 +1,5 @@
 // .gitignore: secrets (.env), local data (.data/) and build output stay out of git.
-import type { TextFile } from '../../src/generator/generated-file.js';
+import type { TextFile } from '../../src/engine/generated-file.js';
 
 export const gitignoreTemplate = (): TextFile => ({
   kind: 'text',

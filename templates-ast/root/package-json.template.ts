@@ -1,6 +1,6 @@
 // package.json of the generated project: scripts, dependencies for its database, jest configuration.
-import type { JsonFile } from '../../src/generator/generated-file.js';
-import type { Database, ProjectOptions } from '../../src/generator/options.js';
+import type { JsonFile } from '../../src/engine/generated-file.js';
+import type { Database, ProjectOptions } from '../../src/project/options.js';
 
 /** Current majors that run on Node 20.19 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */
 const NEST = {

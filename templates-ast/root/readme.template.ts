@@ -1,6 +1,6 @@
 // README.md of the generated project: how to run it, its configuration and its HTTP contract.
-import type { TextFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TextFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:

@@ -1,5 +1,5 @@
 // tsconfig.json and tsconfig.build.json: Nest 12's `ts` template settings (CommonJS through NodeNext), strict.
-import type { JsonFile } from '../../src/generator/generated-file.js';
+import type { JsonFile } from '../../src/engine/generated-file.js';
 
 export function tsconfigTemplate(): JsonFile {
   return {

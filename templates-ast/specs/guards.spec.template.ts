@@ -1,5 +1,5 @@
 // src/common/*.guard.spec.ts and access-token.spec.ts: unit tests of the guards and token extraction.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 

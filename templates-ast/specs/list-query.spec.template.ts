@@ -1,5 +1,5 @@
 // src/common/list-query.spec.ts: unit tests of list-query parsing and field selection.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 

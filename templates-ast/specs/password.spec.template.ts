@@ -1,5 +1,5 @@
 // src/users/password.spec.ts: unit tests of password hashing.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function passwordSpecTemplate(): TypeScriptFile {

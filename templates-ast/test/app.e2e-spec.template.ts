@@ -1,5 +1,5 @@
 // test/app.e2e-spec.ts: what the app answers to malformed or oversized requests: a 4xx, never a 500.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // test/global-setup.ts and test/global-teardown.ts: find the database the tests run on, or say why they skip.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 

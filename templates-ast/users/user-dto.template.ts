@@ -1,6 +1,6 @@
 // src/users/dto/*.dto.ts: what POST /users, PUT /users/:id and PUT /users/:id/password accept.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, decorator, property, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';

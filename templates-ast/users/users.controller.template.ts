@@ -1,6 +1,6 @@
 // src/users/users.controller.ts: the /users routes of the HTTP contract.
-import type { TypeScriptFile } from '../../src/generator/generated-file.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';

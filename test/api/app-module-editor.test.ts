@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import dedent from 'dedent';
 import { describe, expect, it } from 'vitest';
-import { addModuleToAppModule, AppModuleError } from '../../src/generator/app-module-editor.js';
+import { addModuleToAppModule, AppModuleError } from '../../src/resource/app-module-editor.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`fixtures/app-module/${name}.ts.txt`, import.meta.url), 'utf8');

@@ -7,8 +7,8 @@ import {
   projectOptions,
   readProjectConfig,
   recordResource,
-} from '../../src/generator/project-config.js';
-import { resourceOptions } from '../../src/generator/resource-options.js';
+} from '../../src/resource/project-config.js';
+import { resourceOptions } from '../../src/resource/resource-options.js';
 
 function projectWith(text: string | undefined): string {
   const root = mkdtempSync(join(tmpdir(), 'restsmith-config-'));

@@ -38,6 +38,7 @@ export function newProjectWithoutInstall(name: string, database: string): string
     '--yes',
     '--skip-install',
     '--skip-git',
+    '--check-types',
   );
   if (made.status !== 0) throw new Error(`rest new failed:\n${made.output}`);
   return dir;

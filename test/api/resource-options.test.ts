@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
-import { parseMethods } from '../../src/generator/resource-access.js';
+import { parseMethods } from '../../src/resource/resource-access.js';
 import {
   parseFields,
   resourceOptions,
   type ResourceContext,
   type ResourceInput,
-} from '../../src/generator/resource-options.js';
+} from '../../src/resource/resource-options.js';
 
 const project: ResourceContext = {
   auth: true,

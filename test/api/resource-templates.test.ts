@@ -2,9 +2,9 @@
 import dedent from 'dedent';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { DATABASES, type Database, type ProjectOptions } from '../../src/generator/options.js';
-import { renderFiles, type RenderedFile } from '../../src/generator/render.js';
-import { resourceOptions, type ResourceInput } from '../../src/generator/resource-options.js';
+import { DATABASES, type Database, type ProjectOptions } from '../../src/project/options.js';
+import { renderFiles, type RenderedFile } from '../../src/engine/render.js';
+import { resourceOptions, type ResourceInput } from '../../src/resource/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { prettierrcTemplate } from '../../templates-ast/root/prettierrc.template.js';

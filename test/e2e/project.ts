@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { normaliseProjectOptions, type ProjectInput } from '../../src/generator/project-options.js';
-import { renderFiles } from '../../src/generator/render.js';
-import { writeFiles } from '../../src/generator/write.js';
+import { normaliseProjectOptions, type ProjectInput } from '../../src/project/project-options.js';
+import { renderFiles } from '../../src/engine/render.js';
+import { writeFiles } from '../../src/engine/write.js';
 import { projectFiles } from '../../templates-ast/project.js';
 
 export const repository = resolve(import.meta.dirname, '../..');
@@ -46,7 +46,7 @@ export function run(
 
 /**
  * What `rest new NAME --database DATABASE --yes --skip-git --skip-install` writes, through the
- * engine's API (the built CLI's own tests are test/generator's), into a fresh folder.
+ * engine's API (the built CLI's own tests are test/project's), into a fresh folder.
  */
 export async function generate(
   name: string,

@@ -62,7 +62,17 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
 
     beforeAll(() => {
       mkdirSync(folder);
-      generate(folder, 'new', 'p', '--database', database, '--yes', '--skip-install', '--skip-git');
+      generate(
+        folder,
+        'new',
+        'p',
+        '--database',
+        database,
+        '--yes',
+        '--skip-install',
+        '--skip-git',
+        '--check-types',
+      );
     });
 
     it(

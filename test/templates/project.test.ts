@@ -2,7 +2,7 @@
 import * as prettier from 'prettier';
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import type { ProjectInput } from '../../src/generator/project-options.js';
+import type { ProjectInput } from '../../src/project/project-options.js';
 import { renderProject } from './render.js';
 
 const VARIANTS: [string, ProjectInput][] = [

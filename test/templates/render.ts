@@ -1,8 +1,8 @@
 // Renders whole generated projects once per set of choices, for the template tests.
-import type { RenderedFile } from '../../src/generator/render.js';
-import { renderFiles } from '../../src/generator/render.js';
-import type { ProjectOptions } from '../../src/generator/options.js';
-import { normaliseProjectOptions, type ProjectInput } from '../../src/generator/project-options.js';
+import type { RenderedFile } from '../../src/engine/render.js';
+import { renderFiles } from '../../src/engine/render.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { normaliseProjectOptions, type ProjectInput } from '../../src/project/project-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 
 export interface RenderedProject {

@@ -3,7 +3,7 @@ import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../../cli/base-command.js';
 import { SchemaError } from '../../schema/errors.js';
 import { printProjectSchema } from '../../project-schema/index.js';
-import { printSchemaModule } from '../../schema/print-module.js';
+import { printSchemaModule } from '../../schema-print/print-module.js';
 
 registerUserFacingError(SchemaError);
 

@@ -4,7 +4,7 @@ import {
   detectPackageManager,
   normaliseProjectOptions,
   projectFolder,
-} from '../../src/generator/project-options.js';
+} from '../../src/project/project-options.js';
 
 const userErrorOf = (run: () => unknown): UserError => {
   try {

@@ -5,14 +5,16 @@ import sjson from 'secure-json-parse';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import {
-  ACCESS_LEVELS,
   DATABASES,
   PACKAGE_MANAGERS,
-  RESOURCE_METHODS,
-  type Access,
   type Database,
   type PackageManager,
   type ProjectOptions,
+} from '../project/options.js';
+import {
+  ACCESS_LEVELS,
+  RESOURCE_METHODS,
+  type Access,
   type ResourceMethod,
   type ResourceOptions,
 } from './options.js';

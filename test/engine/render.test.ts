@@ -1,9 +1,9 @@
 import dedent from 'dedent';
 import { Scope, StructureKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { GeneratedCodeError } from '../../src/generator/diagnostics.js';
-import type { GeneratedFile } from '../../src/generator/generated-file.js';
-import { renderFiles } from '../../src/generator/render.js';
+import { GeneratedCodeError } from '../../src/engine/diagnostics.js';
+import type { GeneratedFile } from '../../src/engine/generated-file.js';
+import { renderFiles } from '../../src/engine/render.js';
 
 const service: GeneratedFile = {
   kind: 'typescript',

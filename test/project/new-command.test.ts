@@ -48,7 +48,7 @@ beforeEach(() => {
 describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
   it('--dry-run lists the files of the project and writes nothing', async () => {
     const result = await rest(
-      ['new', 'x', '--yes', '--skip-install', '--skip-git', '--dry-run'],
+      ['new', 'x', '--yes', '--skip-install', '--skip-git', '--dry-run', '--check-types'],
       cwd,
     );
     expect(result.code).toBe(0);

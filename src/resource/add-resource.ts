@@ -3,11 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { addModuleToAppModule } from './app-module-editor.js';
-import { formatFile } from './format.js';
-import { isProjectPath, type GeneratedFile } from './generated-file.js';
+import { formatFile } from '../engine/format.js';
+import { isProjectPath, type GeneratedFile } from '../engine/generated-file.js';
 import { names } from './names.js';
 import type { ResourceOptions } from './options.js';
-import { type EditedFile, type WritePlan } from './plan.js';
+import { type EditedFile, type WritePlan } from '../engine/plan.js';
 import {
   CONFIG_FILE,
   projectOptions,
@@ -15,10 +15,10 @@ import {
   recordResource,
   type ProjectConfig,
 } from './project-config.js';
-import { renderFiles } from './render.js';
+import { renderFiles } from '../engine/render.js';
 import { resourceOptions, type ResourceContext, type ResourceInput } from './resource-options.js';
-import { createStagingProject, stagedPath } from './staging.js';
-import { writeFiles } from './write.js';
+import { createStagingProject, stagedPath } from '../engine/staging.js';
+import { writeFiles } from '../engine/write.js';
 
 export interface AddResourceOptions {
   force?: boolean;

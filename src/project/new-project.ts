@@ -3,14 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../cli/errors.js';
-import type { GeneratedFile } from './generated-file.js';
+import type { GeneratedFile } from '../engine/generated-file.js';
 import { nextSteps } from './next-steps.js';
 import type { ProjectOptions } from './options.js';
-import { checkTarget, formatPlan } from './plan.js';
+import { checkTarget, formatPlan } from '../engine/plan.js';
 import type { Progress } from './progress.js';
-import { renderFiles } from './render.js';
+import { renderFiles } from '../engine/render.js';
 import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
-import { writeFiles } from './write.js';
+import { writeFiles } from '../engine/write.js';
 
 export interface NewProjectRun {
   options: ProjectOptions;
@@ -22,6 +22,12 @@ export interface NewProjectRun {
   dryRun: boolean;
   skipInstall: boolean;
   skipGit: boolean;
+  /**
+   * Type-check the generated TypeScript before writing (`--check-types`). Off, only syntax and
+   * relative imports are checked: the templates are type-checked by the whole-project tests, and the
+   * full check is most of `rest new`'s time.
+   */
+  checkTypes: boolean;
   progress: Progress;
   /** The project's files: templates-ast/project.ts's `projectFiles` in the real command. */
   files: (options: ProjectOptions) => GeneratedFile[];
@@ -30,7 +36,7 @@ export interface NewProjectRun {
 export async function createProject(run: NewProjectRun): Promise<void> {
   await checkTarget(run.target, { force: run.force });
   const rendered = await inStep(run.progress, 'Generating the project', async () =>
-    renderFiles(run.files(run.options)),
+    renderFiles(run.files(run.options), { check: run.checkTypes ? 'full' : 'syntax' }),
   );
   if (run.dryRun) {
     const plan = await writeFiles(run.target, rendered, { force: run.force, dryRun: true });

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import dedent from 'dedent';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
-import { GeneratedCodeError } from '../../src/generator/diagnostics.js';
-import type { GeneratedFile } from '../../src/generator/generated-file.js';
-import { createProject, type NewProjectRun } from '../../src/generator/new-project.js';
-import { normaliseProjectOptions } from '../../src/generator/project-options.js';
-import { createProgress } from '../../src/generator/progress.js';
+import { GeneratedCodeError } from '../../src/engine/diagnostics.js';
+import type { GeneratedFile } from '../../src/engine/generated-file.js';
+import { createProject, type NewProjectRun } from '../../src/project/new-project.js';
+import { normaliseProjectOptions } from '../../src/project/project-options.js';
+import { createProgress } from '../../src/project/progress.js';
 
 // A stand-in for templates-ast/project.ts: whole projects are the templates' tests' business.
 const standInFiles = (): GeneratedFile[] => [
@@ -45,6 +45,7 @@ function runWith(changes: Partial<NewProjectRun>): Promise<void> {
     dryRun: false,
     skipInstall: true,
     skipGit: true,
+    checkTypes: true,
     progress: createProgress(false, (text) => output.push(...text.split('\n'))),
     files: standInFiles,
     ...changes,
@@ -92,6 +93,22 @@ describe('createProject (with a stand-in file list)', () => {
     ];
     await expect(runWith({ files: broken })).rejects.toBeInstanceOf(GeneratedCodeError);
     expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it('type-checks only with checkTypes; without it, syntax and relative imports', async () => {
+    const mistyped = (): GeneratedFile[] => [
+      ...standInFiles(),
+      {
+        kind: 'typescript',
+        path: 'src/port.ts',
+        imports: [],
+        structure: { statements: ["export const port: number = '3000';"] },
+      },
+    ];
+    await expect(runWith({ files: mistyped })).rejects.toBeInstanceOf(GeneratedCodeError);
+    expect(readdirSync(parent)).toEqual([]);
+    await runWith({ files: mistyped, checkTypes: false });
+    expect(readFileSync(join(parent, 'my-api/src/port.ts'), 'utf8')).toContain("'3000'");
   });
 
   it('--dry-run lists the files and writes nothing', async () => {

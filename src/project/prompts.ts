@@ -9,15 +9,6 @@ import {
   type ProjectInput,
 } from './project-options.js';
 
-/**
- * Whether questions may be asked: both ends are a terminal, `--yes` was not given and this is not
- * CI (where a TTY can be faked but nobody answers).
- */
-export function canPrompt(yes: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
-  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== '0' && env.CI !== 'false';
-  return !yes && !ci && Boolean(process.stdin.isTTY) && Boolean(process.stdout.isTTY);
-}
-
 /** Asks for every choice `given` leaves out; Ctrl-C cancels with nothing written. */
 export async function askForMissing(given: ProjectInput): Promise<ProjectInput> {
   try {

@@ -1,8 +1,8 @@
 // Finds the Schema a user's module exports (default, or `schema`; the value or a function returning it).
 import { UserError } from '../cli/errors.js';
 import { ModuleNotFoundError, importModule } from '../loader/import-module.js';
-import { describe } from './kinds.js';
-import { isSchema, type Schema } from './schema.js';
+import { describe } from '../schema/kinds.js';
+import { isSchema, type Schema } from '../schema/schema.js';
 
 const moduleFile = /\.(?:[cm]?ts|[cm]?js)$/;
 const exportHint =

@@ -2,10 +2,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../cli/errors.js';
-import type { SchemaProblem } from './errors.js';
+import type { SchemaProblem } from '../schema/errors.js';
 import { loadSchemaModule } from './load-module.js';
-import { SchemaSerializer } from './serializer.js';
-import { validateSchema } from './validate.js';
+import { SchemaSerializer } from '../schema/serializer.js';
+import { validateSchema } from '../schema/validate.js';
 
 export interface PrintSchemaOptions {
   /** The module exporting the schema; required until a project mode can find it. */

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type * as Format from '../../src/generator/format.js';
+import type * as Format from '../../src/engine/format.js';
 
 // The thread runs the compiled worker; the sources under Vitest format on the calling thread instead.
-const built = resolve('dist/src/generator/format.js');
+const built = resolve('dist/src/engine/format.js');
 const { formatAll } = (await import(pathToFileURL(built).href)) as typeof Format;
 
 const project = mkdtempSync(join(tmpdir(), 'restsmith-format-'));

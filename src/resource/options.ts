@@ -1,11 +1,5 @@
-// The normalised options of a generated project and its resources: computed once, read by every template.
+// The normalised options of a resource (`rest api`, or a resource given to `rest new`): computed once, read by every template.
 import type { Names } from './names.js';
-
-export const DATABASES = ['mongodb', 'postgres', 'sqlite'] as const;
-export type Database = (typeof DATABASES)[number];
-
-export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
-export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 
 /** Who may call a route. */
 export const ACCESS_LEVELS = ['public', 'master', 'user', 'admin'] as const;
@@ -36,20 +30,4 @@ export interface ResourceOptions {
   fields: FieldOptions[];
   /** Name of the field storing the creating user (`--owner author`), if any. */
   owner?: Names;
-}
-
-export interface ProjectOptions {
-  /** npm package name and folder name. */
-  name: string;
-  database: Database;
-  /** User accounts (sign-up, sign-in, JWT, roles). */
-  auth: boolean;
-  /** POST /users answers `{ token, user }`. */
-  signInOnCreate: boolean;
-  packageManager: PackageManager;
-  /** Source folder relative to the project root, `src`. */
-  sourceDir: string;
-  /** Secrets drawn once, so that templates stay pure functions. */
-  secrets: { masterKey: string; jwtSecret: string };
-  resources: ResourceOptions[];
 }

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import dedent from 'dedent';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
-import { formatPlan } from '../../src/generator/plan.js';
-import { WriteInterruptedError, writeFiles } from '../../src/generator/write.js';
+import { formatPlan } from '../../src/engine/plan.js';
+import { WriteInterruptedError, writeFiles } from '../../src/engine/write.js';
 
 let parent: string;
 let target: string;

@@ -1,0 +1,24 @@
+// The normalised options of a generated project: computed once, read by every template.
+import type { ResourceOptions } from '../resource/options.js';
+
+export const DATABASES = ['mongodb', 'postgres', 'sqlite'] as const;
+export type Database = (typeof DATABASES)[number];
+
+export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
+export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
+
+export interface ProjectOptions {
+  /** npm package name and folder name. */
+  name: string;
+  database: Database;
+  /** User accounts (sign-up, sign-in, JWT, roles). */
+  auth: boolean;
+  /** POST /users answers `{ token, user }`. */
+  signInOnCreate: boolean;
+  packageManager: PackageManager;
+  /** Source folder relative to the project root, `src`. */
+  sourceDir: string;
+  /** Secrets drawn once, so that templates stay pure functions. */
+  secrets: { masterKey: string; jwtSecret: string };
+  resources: ResourceOptions[];
+}
