@@ -60,20 +60,25 @@ export function bodyAttacks(target: () => Target): void {
   });
 
   it('refuses an object of 1,001 keys and names the limit', async () => {
-    const refused = await target().http('POST', '/users', { raw: manyKeys(1_001) });
+    const { http, masterKey } = target();
+    const refused = await http('POST', '/users', { raw: manyKeys(1_001), token: masterKey });
     expect(refused.status).toBe(413);
     expect(refused.body?.message).toMatch(/1,?000 keys/i);
   });
 
   it('refuses a body nested deeper than 20 levels, naming the limit', async () => {
-    const refused = await target().http('POST', '/users', { raw: nested(21) });
+    const { http, masterKey } = target();
+    const refused = await http('POST', '/users', { raw: nested(21), token: masterKey });
     expect(refused.status).toBe(400);
     expect(refused.body?.message).toMatch(/20 levels/i);
   });
 
   it('refuses 1 MB of nested arrays cheaply, and keeps answering others meanwhile', async () => {
     const deep = '['.repeat(500_000) + ']'.repeat(500_000);
-    const refused = await refusedWhileOthersAreAnswered(target(), 'POST', '/users', { raw: deep });
+    const refused = await refusedWhileOthersAreAnswered(target(), 'POST', '/users', {
+      raw: deep,
+      token: target().masterKey,
+    });
     expect(refused.body?.message).toMatch(/20 levels/i);
   });
 
@@ -90,7 +95,7 @@ export function bodyAttacks(target: () => Target): void {
 
   it('refuses a string longer than 100,000 characters at the parser, naming the limit', async () => {
     const long = JSON.stringify({ email: 'a'.repeat(100_001), password: 'x' });
-    const refused = await target().http('POST', '/users', { raw: long });
+    const refused = await target().http('POST', '/users', { raw: long, token: target().masterKey });
     expect(refused.status).toBe(413);
     expect(refused.body?.message).toMatch(/100,?000 characters/i);
   });
@@ -100,6 +105,7 @@ export function bodyAttacks(target: () => Target): void {
     const refused = await refusedWhileOthersAreAnswered(target(), 'POST', '/users', {
       raw: form,
       type: 'application/x-www-form-urlencoded',
+      token: target().masterKey,
     });
     expect(refused.status).toBe(413);
     expect(refused.body?.message).toMatch(/1,?000 (keys|fields)/i);

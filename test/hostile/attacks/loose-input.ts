@@ -9,7 +9,7 @@ export function looseInputAttacks(target: () => Target): void {
   };
   const form = { title: 'Loose', content: 'input', tags: ['a', 'b'] };
 
-  for (const views of ['0x10', '', 'true', '1e3', ' 7'])
+  for (const views of ['0x10', '', '1e3', ' 7'])
     it(`refuses views=${JSON.stringify(views)} in a form with 400`, async () => {
       const refused = await post({ form: { ...form, views } });
       expect(refused.status).toBe(400);
