@@ -18,7 +18,7 @@ export function formValueTemplate(): TypeScriptFile {
       constant(
         'ISO_DATE',
         '/^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$/',
-        { isExported: false },
+        { isExported: false, docs: ['ISO 8601: a day, or a day and time with its zone.'] },
       ),
       constant(
         'CONVERT',

@@ -29,7 +29,7 @@ export function requestChecksTemplate(): TypeScriptFile {
         name: 'requestProblem',
         docs: [
           'Why a request cannot be taken, if it cannot: a malformed Host header, or a NUL character',
-          '(which PostgreSQL refuses in text and SQLite takes as the end of it) in the URL or in Basic credentials.',
+          '(PostgreSQL refuses it in text; SQLite ends a LIKE pattern there) in the URL or in Basic credentials.',
           'NUL characters in bodies are refused with the other body limits (src/common/body-limits.ts).',
         ],
         parameters: [{ name: 'request', type: 'Request' }],
