@@ -14,6 +14,10 @@ import { accessTokenTemplate } from './common/access-token.template.js';
 import { accessDecoratorTemplate } from './common/access.decorator.template.js';
 import { adminGuardTemplate } from './common/admin.guard.template.js';
 import { allExceptionsFilterTemplate } from './common/all-exceptions.filter.template.js';
+import { bodyLimitsTemplate } from './common/body-limits.template.js';
+import { formValueTemplate } from './common/form-value.template.js';
+import { headersTemplate } from './common/headers.template.js';
+import { requestChecksTemplate } from './common/request-checks.template.js';
 import { basicCredentialsDecoratorTemplate } from './common/basic-credentials.decorator.template.js';
 import { currentUserDecoratorTemplate } from './common/current-user.decorator.template.js';
 import { findPageTemplate } from './common/find-page.template.js';
@@ -39,12 +43,19 @@ import {
   adminGuardSpecTemplate,
   masterKeyGuardSpecTemplate,
 } from './specs/guards.spec.template.js';
+import {
+  bodyLimitsSpecTemplate,
+  formValueSpecTemplate,
+  headersSpecTemplate,
+  requestChecksSpecTemplate,
+} from './specs/input.spec.template.js';
 import { passwordSpecTemplate } from './specs/password.spec.template.js';
 import { usersServiceSpecTemplate } from './specs/users.service.spec.template.js';
 import { appE2eSpecTemplate } from './test/app.e2e-spec.template.js';
 import { testAppTemplate } from './test/app.template.js';
 import { authE2eSpecTemplate } from './test/auth.e2e-spec.template.js';
 import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup.template.js';
+import { inputE2eSpecTemplate } from './test/input.e2e-spec.template.js';
 import { setupEnvTemplate } from './test/setup-env.template.js';
 import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
@@ -88,11 +99,19 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   accessDecoratorTemplate(options),
   masterKeyGuardTemplate(),
   allExceptionsFilterTemplate(),
+  bodyLimitsTemplate(),
+  requestChecksTemplate(),
+  headersTemplate(),
+  formValueTemplate(),
   listQueryTemplate(),
   pagingTemplate(),
   findPageTemplate(options),
   parseIdPipeTemplate(options),
   listQuerySpecTemplate(),
+  bodyLimitsSpecTemplate(),
+  requestChecksSpecTemplate(),
+  formValueSpecTemplate(),
+  headersSpecTemplate(),
   masterKeyGuardSpecTemplate(),
   accessTokenSpecTemplate(),
 ];
@@ -126,6 +145,7 @@ const testFiles = (options: ProjectOptions): GeneratedFile[] => [
   setupEnvTemplate(options),
   testAppTemplate(options),
   appE2eSpecTemplate(),
+  inputE2eSpecTemplate(options),
   ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),
   ...(options.database === 'mongodb' ? [globalTeardownTemplate()] : []),
 ];

@@ -28,6 +28,26 @@ export const PIECES = {
   paging: { from: 'src/common/paging.ts', named: ['Paged', 'PagingInterceptor'], types: ['Page'] },
   findPage: { from: 'src/common/find-page.ts', named: ['findPage'] },
   parseId: { from: 'src/common/parse-id.pipe.ts', named: ['ParseIdPipe'] },
+  bodyLimits: {
+    from: 'src/common/body-limits.ts',
+    named: [
+      'BODY_LIMITS',
+      'BODY_TYPES',
+      'acceptBodyTypes',
+      'bodyProblem',
+      'limitBodies',
+      'textProblem',
+    ],
+  },
+  formValue: { from: 'src/common/form-value.ts', named: ['FormValue', 'formValue'] },
+  requestChecks: {
+    from: 'src/common/request-checks.ts',
+    named: ['checkRequests', 'isHost', 'requestProblem'],
+  },
+  headers: {
+    from: 'src/common/headers.ts',
+    named: ['corsOrigins', 'noStoreWhenAuthenticated', 'trustProxySetting'],
+  },
   exceptionFilter: { from: 'src/common/all-exceptions.filter.ts', named: ['AllExceptionsFilter'] },
   environment: {
     from: 'src/config/environment.ts',

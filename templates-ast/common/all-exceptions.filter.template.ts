@@ -1,6 +1,6 @@
 // src/common/all-exceptions.filter.ts: a client's mistake caught outside a route (bad JSON, huge body) is a 4xx, not a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
 
 export function allExceptionsFilterTemplate(): TypeScriptFile {
@@ -10,6 +10,7 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
       pkg('@nestjs/common', 'Catch', 'HttpException'),
       pkgTypes('@nestjs/common', 'ArgumentsHost'),
       pkg('@nestjs/core', 'BaseExceptionFilter'),
+      use('bodyLimits', 'BODY_LIMITS'),
     ],
     [
       constant(
@@ -26,6 +27,19 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
         ),
         { isExported: false, type: 'Record<number, string>' },
       ),
+      constant(
+        'PARSER_MESSAGES',
+        code(
+          '{',
+          "  'parameters.too.many': `A form body may have at most ${BODY_LIMITS.keys} fields`,",
+          '}',
+        ),
+        {
+          isExported: false,
+          type: 'Record<string, string>',
+          docs: ["body-parser's messages that do not name the limit, by the error's `type`."],
+        },
+      ),
       functionOf({
         name: 'asClientError',
         docs: [
@@ -39,12 +53,26 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
           'if (exception instanceof HttpException) {',
           '  const body = exception.getResponse();',
           "  const complete = typeof body === 'object' && 'error' in body;",
-          '  return complete || exception.getStatus() > 499 ? undefined : withReason(exception.getStatus(), exception.message);',
+          '  if (complete || exception.getStatus() > 499) return undefined;',
+          '  return withReason(exception.getStatus(), parserMessage(exception.cause) ?? exception.message);',
           '}',
           "if (typeof exception !== 'object' || exception === null) return undefined;",
           'const { status, expose, message } = exception as Record<string, unknown>;',
           "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
-          'return withReason(status, String(message));',
+          'return withReason(status, parserMessage(exception) ?? String(message));',
+        ),
+      }),
+      functionOf({
+        name: 'parserMessage',
+        isExported: false,
+        docs: [
+          'A message naming the limit for a body-parser error (Nest passes it on as the cause).',
+        ],
+        parameters: [{ name: 'error', type: 'unknown' }],
+        returnType: 'string | undefined',
+        statements: code(
+          "const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;",
+          "return typeof type === 'string' ? PARSER_MESSAGES[type] : undefined;",
         ),
       }),
       functionOf({

@@ -1,18 +1,28 @@
 // src/common/paging.ts: a list route returns a Page; its clients get the array, X-Total-Count and Link.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { classOf, code, decorator, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+import {
+  classOf,
+  code,
+  decorator,
+  functionOf,
+  injected,
+  interfaceOf,
+  tsFile,
+} from '../_shared/ts.js';
 
 export function pagingTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/paging.ts',
     [
       pkg('@nestjs/common', 'applyDecorators', 'Injectable', 'UseInterceptors'),
+      pkg('@nestjs/config', 'ConfigService'),
       pkgTypes('@nestjs/common', 'CallHandler', 'ExecutionContext', 'NestInterceptor'),
       pkg('@nestjs/swagger', 'ApiQuery', 'ApiResponse'),
       pkgTypes('express', 'Request', 'Response'),
       pkg('rxjs', 'map'),
       pkgTypes('rxjs', 'Observable'),
+      { from: 'src/config/environment.ts', types: ['Environment'] },
     ],
     [
       interfaceOf({
@@ -29,6 +39,11 @@ export function pagingTemplate(): TypeScriptFile {
         name: 'PagingInterceptor',
         decorators: [decorator('Injectable')],
         implements: ['NestInterceptor<Page<unknown>, unknown[]>'],
+        ctors: [
+          {
+            parameters: [injected('config', 'ConfigService<Environment, true>')],
+          },
+        ],
         methods: [
           {
             name: 'intercept',
@@ -41,11 +56,11 @@ export function pagingTemplate(): TypeScriptFile {
               'const http = context.switchToHttp();',
               'const request = http.getRequest<Request>();',
               'const response = http.getResponse<Response>();',
-              "const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;",
+              "const base = this.config.get('PUBLIC_URL', { infer: true }) ?? '';",
               'return next.handle().pipe(',
               '  map((page: Page<unknown>) => {',
               "    response.setHeader('X-Total-Count', String(page.total));",
-              "    response.setHeader('Link', linkHeader(url, page));",
+              "    response.setHeader('Link', linkHeader(base, request.originalUrl, page));",
               '    return page.items;',
               '  }),',
               ');',
@@ -56,20 +71,22 @@ export function pagingTemplate(): TypeScriptFile {
       functionOf({
         name: 'linkHeader',
         docs: [
-          'RFC 8288 links to the first, previous, next and last pages (the access token left out).',
+          'RFC 8288 links to the first, previous, next and last pages (the access token left out):',
+          "relative, or under PUBLIC_URL when it is set; never built from the request's Host header.",
         ],
         parameters: [
-          { name: 'url', type: 'string' },
+          { name: 'base', type: 'string' },
+          { name: 'path', type: 'string' },
           { name: 'page', type: "Omit<Page<unknown>, 'items'>" },
         ],
         returnType: 'string',
         statements: code(
           'const last = Math.max(1, Math.ceil(page.total / page.limit));',
           'const to = (number: number): string => {',
-          '  const target = new URL(url);',
+          "  const target = new URL(path, 'http://localhost');",
           "  target.searchParams.delete('access_token');",
           "  target.searchParams.set('page', String(number));",
-          '  return target.href;',
+          "  return `${base.replace(/\\/$/, '')}${target.pathname}${target.search}`;",
           '};',
           "const links: [string, number][] = [['first', 1]];",
           "if (page.page > 1) links.push(['prev', Math.min(page.page - 1, last)]);",

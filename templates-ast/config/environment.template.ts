@@ -44,11 +44,52 @@ function databaseProperties(options: ProjectOptions) {
   }
 }
 
+/** Who may call from a browser, proxies in front, the address clients know (issue 10.8). */
+const httpProperties = () => [
+  property(
+    'CORS_ORIGINS',
+    'string',
+    [
+      decorator('IsOptional'),
+      decorator(
+        'Matches',
+        '/^https?:\\/\\/[^\\s,]+(\\s*,\\s*https?:\\/\\/[^\\s,]+)*$/',
+        "{ message: 'CORS_ORIGINS must be a comma list of origins such as https://app.example.com' }",
+      ),
+    ],
+    { hasQuestionToken: true },
+  ),
+  property(
+    'TRUST_PROXY',
+    'string',
+    [
+      decorator(
+        'Matches',
+        '/^(true|false|\\d+|[\\w.:/]+(\\s*,\\s*[\\w.:/]+)*)$/',
+        "{ message: 'TRUST_PROXY must be true, false, a number of proxies or a comma list of addresses' }",
+      ),
+    ],
+    { initializer: "'false'" },
+  ),
+  property(
+    'PUBLIC_URL',
+    'string',
+    [
+      decorator('IsOptional'),
+      decorator(
+        'Matches',
+        '/^https?:\\/\\/[^\\s?#]+$/',
+        "{ message: 'PUBLIC_URL must be an http(s) URL without query, such as https://api.example.com' }",
+      ),
+    ],
+    { hasQuestionToken: true },
+  ),
+];
+
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
-  const validators = ['IsIn', 'IsInt', 'IsString', 'Max', 'Min', 'MinLength', 'validateSync'];
-  if (options.auth || options.database !== 'sqlite') validators.push('Matches');
+  const validators = ['IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max', 'Min'];
+  validators.push('MinLength', 'validateSync');
   if (options.database === 'sqlite') validators.push('IsNotEmpty');
-  if (options.database === 'mongodb') validators.push('IsOptional');
   return tsFile(
     'src/config/environment.ts',
     [
@@ -96,6 +137,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
               ]
             : []),
           ...databaseProperties(options),
+          ...httpProperties(),
         ],
       }),
       functionOf({

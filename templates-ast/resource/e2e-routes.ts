@@ -67,9 +67,41 @@ function createTests(project: ProjectOptions, resource: ResourceOptions): string
     it('answers 400 for a field it does not know', async () => {
       const response = await http().post('${path}').set(as(${tokenOf(creator)})).send({ ...sample(), unknownField: 1 }).expect(400);
       expect(response.body.message).toEqual(['property unknownField should not exist']);
-    });${refusalTests(resource, 'create', project.auth, `await http().post('${path}').set(__AS__).send(sample()).expect(__STATUS__)`)}
+    });${strictInputTests(resource, `http().post('${path}').set(as(${tokenOf(creator)}))`)}${refusalTests(resource, 'create', project.auth, `await http().post('${path}').set(__AS__).send(sample()).expect(__STATUS__)`)}
   });
 `;
+}
+
+/** Numbers only in decimals; a single value of a list field is a one-item list, and lists are capped. */
+function strictInputTests(resource: ResourceOptions, post: string): string {
+  const number = resource.fields.find((field) => field.type === 'number' && !field.array);
+  const list = resource.fields.find((field) => field.array);
+  const tests: string[] = [];
+  if (number) {
+    const name = number.names.camel;
+    tests.push(`
+    it('takes ${name} in decimals only', async () => {
+      for (const ${name} of ['0x10', '', 'true', '1e3']) {
+        const response = await ${post}.send({ ...sample(), ${name} }).expect(400);
+        expect(response.body.message).toEqual([expect.stringMatching(/^${name} /)]);
+      }
+      const response = await ${post}.send({ ...sample(), ${name}: '-12.5' }).expect(201);
+      expect(response.body.${name}).toBe(-12.5);
+    });`);
+  }
+  if (list) {
+    const name = list.names.camel;
+    tests.push(`
+    it('takes a single ${name} value as a one-item list, and at most 100 items', async () => {
+      const [item] = sample().${name};
+      const one = await ${post}.send({ ...sample(), ${name}: item }).expect(201);
+      expect(one.body.${name}).toEqual([item]);
+      const many = Array.from({ length: 101 }, () => item);
+      const response = await ${post}.send({ ...sample(), ${name}: many }).expect(400);
+      expect(response.body.message).toEqual([expect.stringMatching(/^${name} .*100/)]);
+    });`);
+  }
+  return tests.join('');
 }
 
 function listTests(project: ProjectOptions, resource: ResourceOptions): string {

@@ -3,6 +3,7 @@ import type { OptionalKind, DecoratorStructure, PropertyDeclarationStructure } f
 import type { ImportRef } from '../../src/engine/generated-file.js';
 import type { Database } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import { use } from '../_shared/pieces.js';
 
 const TS_TYPES = {
   string: 'string',
@@ -47,6 +48,18 @@ const VALIDATORS: Record<FieldOptions['type'], string> = {
 /** Longest accepted value: a `string` is a short text (a title), a `text` a long one (a body). */
 const MAX_LENGTH = { string: 255, text: 100_000 };
 
+/** Longest accepted list: the items are checked one by one, and so is their number. */
+const MAX_ITEMS = 100;
+
+/** How a form's text becomes the field's type before the rules run (see src/common/form-value.ts). */
+const FORM_TYPES = {
+  string: 'text',
+  text: 'text',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'date',
+} as const;
+
 /** A DTO property with its class-validator rules; `[]` fields check each element. */
 export function dtoProperty(
   field: FieldOptions,
@@ -58,7 +71,6 @@ export function dtoProperty(
   const each = field.array ? '{ each: true }' : undefined;
   const decorators: OptionalKind<DecoratorStructure>[] = [];
   const validators: string[] = [];
-  const transformers: string[] = [];
   const rule = (name: string, ...args: (string | undefined)[]) => {
     validators.push(name);
     decorators.push({ name, arguments: args.filter((arg) => arg !== undefined) });
@@ -68,14 +80,19 @@ export function dtoProperty(
     name: swagger,
     arguments: field.array ? [`{ type: [${swaggerType(field)}] }`] : [],
   });
-  // Form bodies carry every value as text: turn it into the field's type before the rules run.
-  const conversion = CONVERSIONS[field.type];
-  if (conversion && !(field.type === 'boolean' && field.array)) {
-    transformers.push(conversion.name);
-    decorators.push(conversion);
+  const formType = `'${FORM_TYPES[field.type]}'`;
+  const converts = field.array || FORM_TYPES[field.type] !== 'text';
+  if (converts) {
+    decorators.push({
+      name: 'FormValue',
+      arguments: field.array ? [formType, '{ list: true }'] : [formType],
+    });
   }
   if (optional) rule('IsOptional');
-  if (field.array) rule('IsArray');
+  if (field.array) {
+    rule('IsArray');
+    rule('ArrayMaxSize', String(MAX_ITEMS));
+  }
   rule(VALIDATORS[field.type], ...(field.type === 'number' && each ? ['{}', each] : [each]));
   if (field.type === 'string' || field.type === 'text') {
     if (!field.array) rule('IsNotEmpty');
@@ -90,22 +107,11 @@ export function dtoProperty(
     },
     imports: [
       { from: '@nestjs/swagger', named: [swagger] },
-      ...(transformers.length > 0 ? [{ from: 'class-transformer', named: transformers }] : []),
+      ...(converts ? [use('formValue', 'FormValue')] : []),
       { from: 'class-validator', named: validators },
     ],
   };
 }
-
-const CONVERSIONS: Partial<Record<FieldOptions['type'], OptionalKind<DecoratorStructure>>> = {
-  number: { name: 'Type', arguments: ['() => Number'] },
-  date: { name: 'Type', arguments: ['() => Date'] },
-  boolean: {
-    name: 'Transform',
-    arguments: [
-      "({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)",
-    ],
-  },
-};
 
 const swaggerType = (field: FieldOptions): string =>
   ({ string: 'String', text: 'String', number: 'Number', boolean: 'Boolean', date: 'Date' })[

@@ -35,6 +35,12 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
         ]
       : []),
     ...databaseLines(options),
+    '# Browser origins allowed to call the API (comma list); none when unset',
+    '# CORS_ORIGINS=https://app.example.com',
+    '# Proxies in front of the server: false, true, a number of hops, or addresses such as loopback',
+    'TRUST_PROXY=false',
+    '# The address clients use, for paging links; links are relative when unset',
+    '# PUBLIC_URL=https://api.example.com',
     '',
   ];
 }

@@ -11,6 +11,7 @@ const NEST = {
   '@nestjs/swagger': '^12.0.2',
   'class-transformer': '^0.5.1',
   'class-validator': '^0.15.1',
+  helmet: '^8.3.0',
   'reflect-metadata': '^0.2.2',
   rxjs: '^7.8.2',
 };

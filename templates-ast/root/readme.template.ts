@@ -11,6 +11,19 @@ const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
     'MongoDB at `MONGODB_URI`. When it is unset in development, an embedded mongod (mongodb-memory-server, downloaded once) keeps its data in `.data/mongodb`. Tests use `MONGODB_URI` or mongodb-memory-server, and report "skipped: no MongoDB server" when neither can run.',
 };
 
+/** What hostile input meets, and the headers the answers carry (issue 10.1, 10.3, 10.7, 10.8). */
+const INPUT_AND_HEADERS = [
+  '### Input limits and headers',
+  '',
+  '- Bodies: JSON or form-encoded (another type is 415), at most 1 MiB. Before any validation runs, a body may hold at most 1,000 keys per object (a form: 1,000 fields), 1,000 items per list and 100,000 characters per text (else 413), nested at most 20 levels deep (else 400). NUL characters and the keys `__proto__`, `constructor` and `prototype` are 400.',
+  '- Fields: numbers are written in decimals (`12`, `-0.5`; not `0x10` or an empty value), booleans as `true` or `false`, dates in ISO 8601; one form value of a list field is a one-item list; lists hold at most 100 items.',
+  '- Requests: a malformed `Host` header, or a NUL character (`%00`) in the URL or in Basic credentials, is 400.',
+  "- Headers: helmet's defaults; answers to requests that carry credentials have `Cache-Control: no-store`; paging links are relative, or under `PUBLIC_URL` when it is set, never built from the `Host` header.",
+  '- `CORS_ORIGINS`: browser origins allowed to call the API, as a comma list; unset (the default), no cross-origin call is allowed.',
+  '- `TRUST_PROXY`: `false` (default), `true`, a number of proxies, or addresses such as `loopback, 10.0.0.0/8`; set it when the server runs behind a reverse proxy, so that client addresses and protocols come from `X-Forwarded-*`.',
+  '',
+];
+
 function authSection(options: ProjectOptions, run: string): string[] {
   if (!options.auth) return [];
   return [
@@ -65,6 +78,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     '',
     `Database: ${DATABASE_NOTES[options.database]}`,
     '',
+    ...INPUT_AND_HEADERS,
     ...authSection(options, run),
   ];
   return { kind: 'text', path: 'README.md', text: text.join('\n'), format: true };

@@ -10,7 +10,7 @@ const optional = (type: string, ...rules: ReturnType<typeof decorator>[]) => ({
   rules: [decorator('ApiPropertyOptional'), decorator('IsOptional'), ...rules],
 });
 
-const nameRules = [decorator('IsString'), decorator('IsNotEmpty'), decorator('MaxLength', '100')];
+const nameRules = [decorator('IsString'), decorator('IsNotEmpty'), decorator('MaxLength', '255')];
 const pictureRules = [
   decorator('IsUrl', "{ protocols: ['http', 'https'], require_protocol: true }"),
 ];
@@ -53,6 +53,7 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
               "({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)",
             ),
             decorator('IsEmail'),
+            decorator('MaxLength', '254'),
           ]),
           property('password', 'string', passwordRules),
           property('name', name.type, name.rules, { hasQuestionToken: true }),

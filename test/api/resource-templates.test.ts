@@ -88,6 +88,31 @@ describe('resource templates', () => {
     `);
   }, 120_000);
 
+  it('convert form text strictly and cap lists in DTOs (issue 10.7)', async () => {
+    const files = await rendered(project('sqlite'), {
+      fields: 'title tags:string[] views?:number',
+    });
+    const dto = files.get('src/notes/dto/create-note.dto.ts')!;
+    expect(dto).toContain("import { FormValue } from '../../common/form-value';");
+    expect(dto).toContain(dedent`
+      @ApiProperty({ type: [String] })
+        @FormValue('text', { list: true })
+        @IsArray()
+        @ArrayMaxSize(100)
+        @IsString({ each: true })
+        @MaxLength(255, { each: true })
+        tags: string[];
+    `);
+    expect(dto).toContain(dedent`
+      @ApiPropertyOptional()
+        @FormValue('number')
+        @IsOptional()
+        @IsNumber()
+        views?: number;
+    `);
+    expect(dto).not.toContain('class-transformer');
+  }, 120_000);
+
   it('show the owner as { id, name, picture } and check it on update and delete', async () => {
     const files = await rendered(project('postgres'), { owner: 'author' });
     expect(files.get('src/notes/note.view.ts')).toContain('author: toPublicUserView(note.author),');

@@ -1,6 +1,9 @@
 // Generated projects under attack (issue 10): sqlite and postgres, built and started with NODE_ENV=production.
 import { afterAll, beforeAll, describe } from 'vitest';
+import { badInputAttacks } from './attacks/bad-input.js';
 import { bodyAttacks } from './attacks/bodies.js';
+import { headerAttacks } from './attacks/headers.js';
+import { looseInputAttacks } from './attacks/loose-input.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -22,6 +25,9 @@ describe.each(['sqlite', 'postgres'] as const)(
 
       const attacked = (): Target => target!;
       bodyAttacks(attacked);
+      badInputAttacks(attacked);
+      looseInputAttacks(attacked);
+      headerAttacks(attacked);
     });
   },
 );

@@ -138,7 +138,13 @@ describe('templates', () => {
       # How long a token is valid: seconds, or a duration such as 12h or 7d
       JWT_EXPIRES_IN=7d
       # SQLite database file
-      DATABASE_PATH=.data/my-api.sqlite\n`);
+      DATABASE_PATH=.data/my-api.sqlite
+      # Browser origins allowed to call the API (comma list); none when unset
+      # CORS_ORIGINS=https://app.example.com
+      # Proxies in front of the server: false, true, a number of hops, or addresses such as loopback
+      TRUST_PROXY=false
+      # The address clients use, for paging links; links are relative when unset
+      # PUBLIC_URL=https://api.example.com\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {

@@ -1,0 +1,66 @@
+// src/common/request-checks.ts: a request whose Host, URL or Basic credentials no route could use is a 400.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
+
+export function requestChecksTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/request-checks.ts',
+    [
+      pkg('@nestjs/common', 'BadRequestException'),
+      pkgTypes('@nestjs/common', 'HttpException'),
+      pkgTypes('express', 'NextFunction', 'Request', 'Response'),
+    ],
+    [
+      constant('HOST', '/^(?:[\\w-]+(?:\\.[\\w-]+)*\\.?|\\[[\\da-f:.]+\\])(?::(\\d{1,5}))?$/i', {
+        isExported: false,
+        docs: ['A name or IPv4 address, or an IPv6 address in brackets, and an optional port.'],
+      }),
+      functionOf({
+        name: 'isHost',
+        parameters: [{ name: 'host', type: 'string' }],
+        returnType: 'boolean',
+        statements: code(
+          'const match = HOST.exec(host);',
+          'return match !== null && Number(match[1] ?? 0) <= 65535;',
+        ),
+      }),
+      functionOf({
+        name: 'requestProblem',
+        docs: [
+          'Why a request cannot be taken, if it cannot: a malformed Host header, or a NUL character',
+          '(PostgreSQL refuses it in text; SQLite ends a LIKE pattern there) in the URL or in Basic credentials.',
+          'NUL characters in bodies are refused with the other body limits (src/common/body-limits.ts).',
+        ],
+        parameters: [{ name: 'request', type: 'Request' }],
+        returnType: 'HttpException | undefined',
+        statements: code(
+          'const { host, authorization } = request.headers;',
+          'if (host !== undefined && !isHost(host)) {',
+          "  return new BadRequestException('The Host header must be a host name or address, with an optional port');",
+          '}',
+          'if (/%00/.test(request.url)) {',
+          "  return new BadRequestException('The URL may not contain NUL characters (%00)');",
+          '}',
+          "const [scheme, encoded] = (authorization ?? '').split(' ');",
+          "const basic = scheme?.toLowerCase() === 'basic' ? Buffer.from(encoded ?? '', 'base64') : undefined;",
+          'if (basic?.includes(0)) {',
+          "  return new BadRequestException('Basic credentials may not contain NUL characters');",
+          '}',
+          'return undefined;',
+        ),
+      }),
+      functionOf({
+        name: 'checkRequests',
+        docs: ['Middleware, before the body is read: see requestProblem.'],
+        parameters: [
+          { name: 'request', type: 'Request' },
+          { name: '_response', type: 'Response' },
+          { name: 'next', type: 'NextFunction' },
+        ],
+        returnType: 'void',
+        statements: code('next(requestProblem(request));'),
+      }),
+    ],
+  );
+}

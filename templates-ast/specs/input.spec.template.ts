@@ -1,0 +1,160 @@
+// src/common/{body-limits,request-checks,form-value,headers}.spec.ts: unit tests of what hostile input meets first.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function bodyLimitsSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/body-limits.spec.ts',
+    [
+      pkg('@nestjs/common', 'BadRequestException', 'PayloadTooLargeException'),
+      use('bodyLimits', 'bodyProblem'),
+    ],
+    [
+      block(`
+const nested = (levels: number): unknown => {
+  let value: unknown = 1;
+  for (let level = 0; level < levels; level += 1) value = { a: value };
+  return value;
+};
+
+describe('bodyProblem', () => {
+  it('takes an ordinary body', () => {
+    expect(bodyProblem({ title: 'Hello', tags: ['a', 'b'], views: 1, nested: nested(19) })).toBeUndefined();
+    expect(bodyProblem(undefined)).toBeUndefined();
+  });
+
+  it('refuses more than 1000 keys in one object, naming the limit', () => {
+    const keys = Object.fromEntries(Array.from({ length: 1001 }, (_, index) => [\`k\${index}\`, index]));
+    const problem = bodyProblem({ inner: keys });
+    expect(problem).toBeInstanceOf(PayloadTooLargeException);
+    expect(problem?.message).toMatch(/1000 keys/);
+  });
+
+  it('refuses nesting deeper than 20 levels, without recursion however deep the body', () => {
+    expect(bodyProblem(nested(20))).toBeUndefined();
+    expect(bodyProblem(nested(21))?.message).toMatch(/20 levels/);
+    expect(bodyProblem(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)))).toBeInstanceOf(BadRequestException);
+  });
+
+  it('refuses lists of more than 1000 items and texts of more than 100000 characters', () => {
+    expect(bodyProblem({ list: new Array(1001).fill(0) })?.message).toMatch(/1000 items/);
+    expect(bodyProblem({ text: 'a'.repeat(100_001) })?.message).toMatch(/100000 characters/);
+  });
+
+  it('refuses NUL characters and reserved keys anywhere', () => {
+    expect(bodyProblem({ a: ['x\\u0000y'] })?.message).toMatch(/NUL/);
+    expect(bodyProblem({ ['a\\u0000']: 1 })?.message).toMatch(/NUL/);
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      expect(bodyProblem(JSON.parse(\`{"a":{"\${key}":{"role":"admin"}}}\`))?.message).toBe(\`property \${key} should not exist\`);
+    }
+  });
+});
+`),
+    ],
+  );
+}
+
+export function requestChecksSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/request-checks.spec.ts',
+    [pkgTypes('express', 'Request'), use('requestChecks', 'isHost', 'requestProblem')],
+    [
+      block(`
+const requestOf = (url: string, headers: Record<string, string> = {}): Request =>
+  ({ url, headers: { host: 'api.example.com', ...headers } }) as unknown as Request;
+const basic = (credentials: string) => \`Basic \${Buffer.from(credentials).toString('base64')}\`;
+
+describe('isHost', () => {
+  it('takes names, IPv4 and IPv6 addresses, with a port', () => {
+    for (const host of ['localhost', 'api.example.com:8443', '127.0.0.1:9000', '[::1]:9000', 'my_service']) {
+      expect(isHost(host)).toBe(true);
+    }
+  });
+
+  it('refuses malformed hosts and ports', () => {
+    for (const host of ['x:99999', '[', 'a b', '', 'a/b', 'evil.example@x']) expect(isHost(host)).toBe(false);
+  });
+});
+
+describe('requestProblem', () => {
+  it('takes an ordinary request', () => {
+    expect(requestProblem(requestOf('/articles?q=%2500', { authorization: basic('a@b.c:pw') }))).toBeUndefined();
+  });
+
+  it('refuses a bad Host, and NUL characters in the URL or in Basic credentials', () => {
+    expect(requestProblem(requestOf('/', { host: 'a b' }))?.message).toMatch(/Host/);
+    expect(requestProblem(requestOf('/articles?q=%00'))?.message).toMatch(/NUL/);
+    expect(requestProblem(requestOf('/', { authorization: basic('a\\u0000@b.c:pw') }))?.message).toMatch(/NUL/);
+  });
+});
+`),
+    ],
+  );
+}
+
+export function formValueSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/form-value.spec.ts',
+    [use('formValue', 'formValue')],
+    [
+      block(`
+describe('formValue', () => {
+  it('takes numbers written in decimals, and leaves any other text for validation to refuse', () => {
+    expect(formValue('12', 'number')).toBe(12);
+    expect(formValue('-0.5', 'number')).toBe(-0.5);
+    expect(formValue(3, 'number')).toBe(3);
+    for (const text of ['0x10', '', ' 7', '1e3', 'true', 'Infinity']) expect(formValue(text, 'number')).toBe(text);
+    expect(formValue(true, 'number')).toBe(true);
+  });
+
+  it('takes booleans from true and false only', () => {
+    expect(formValue('true', 'boolean')).toBe(true);
+    expect(formValue('false', 'boolean')).toBe(false);
+    expect(formValue('1', 'boolean')).toBe('1');
+  });
+
+  it('takes ISO 8601 dates only', () => {
+    expect(formValue('2024-05-01T10:00:00.000Z', 'date')).toEqual(new Date('2024-05-01T10:00:00.000Z'));
+    expect(formValue('0', 'date')).toBe('0');
+  });
+
+  it('takes a single value as a one-item list', () => {
+    expect(formValue('a', 'text', true)).toEqual(['a']);
+    expect(formValue(['1', '2'], 'number', true)).toEqual([1, 2]);
+    expect(formValue(undefined, 'text', true)).toBeUndefined();
+  });
+});
+`),
+    ],
+  );
+}
+
+export function headersSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/headers.spec.ts',
+    [use('headers', 'corsOrigins', 'trustProxySetting')],
+    [
+      block(`
+describe('corsOrigins', () => {
+  it('reads a comma list, and no origin when unset', () => {
+    expect(corsOrigins('https://app.example.com, https://admin.example.com')).toEqual([
+      'https://app.example.com',
+      'https://admin.example.com',
+    ]);
+    expect(corsOrigins(undefined)).toEqual([]);
+  });
+});
+
+describe('trustProxySetting', () => {
+  it("reads TRUST_PROXY as Express's trust proxy setting", () => {
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('true')).toBe(true);
+    expect(trustProxySetting('2')).toBe(2);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+  });
+});
+`),
+    ],
+  );
+}
