@@ -1,6 +1,10 @@
 // Generated projects under attack (issue 10): sqlite and postgres, built and started with NODE_ENV=production.
 import { afterAll, beforeAll, describe } from 'vitest';
+import { accountAttacks } from './attacks/accounts.js';
 import { bodyAttacks } from './attacks/bodies.js';
+import { failClosedAttacks } from './attacks/fail-closed.js';
+import { rateLimitAttacks } from './attacks/rate-limits.js';
+import { tokenAttacks } from './attacks/tokens.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -22,6 +26,10 @@ describe.each(['sqlite', 'postgres'] as const)(
 
       const attacked = (): Target => target!;
       bodyAttacks(attacked);
+      accountAttacks(attacked);
+      tokenAttacks(attacked);
+      failClosedAttacks(attacked);
+      rateLimitAttacks(attacked);
     });
   },
 );
