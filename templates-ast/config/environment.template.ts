@@ -44,11 +44,45 @@ function databaseProperties(options: ProjectOptions) {
   }
 }
 
+/** The rate limits (src/common/rate-limit.ts): a count per window of seconds, and Redis to share them. */
+function rateLimitProperties(options: ProjectOptions) {
+  const count = (name: string, initial: number) =>
+    property(
+      name,
+      'number',
+      [decorator('Type', '() => Number'), decorator('IsInt'), decorator('Min', '1')],
+      { initializer: String(initial) },
+    );
+  return [
+    count('THROTTLE_TTL', 60),
+    count('THROTTLE_LIMIT', 300),
+    ...(options.auth
+      ? [
+          count('THROTTLE_AUTH_TTL', 900),
+          count('THROTTLE_AUTH_LIMIT', 30),
+          count('THROTTLE_AUTH_ACCOUNT_LIMIT', 10),
+        ]
+      : []),
+    property(
+      'REDIS_URL',
+      'string',
+      [
+        decorator('IsOptional'),
+        decorator(
+          'Matches',
+          '/^rediss?:\\/\\/\\S+$/',
+          "{ message: 'REDIS_URL must be a redis:// URL' }",
+        ),
+      ],
+      { hasQuestionToken: true },
+    ),
+  ];
+}
+
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
-  const validators = ['IsIn', 'IsInt', 'IsString', 'Max', 'Min', 'MinLength', 'validateSync'];
-  if (options.auth || options.database !== 'sqlite') validators.push('Matches');
+  const validators = ['IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max', 'Min'];
+  validators.push('MinLength', 'validateSync');
   if (options.database === 'sqlite') validators.push('IsNotEmpty');
-  if (options.database === 'mongodb') validators.push('IsOptional');
   return tsFile(
     'src/config/environment.ts',
     [
@@ -96,6 +130,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
               ]
             : []),
           ...databaseProperties(options),
+          ...rateLimitProperties(options),
         ],
       }),
       functionOf({
