@@ -53,7 +53,11 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
             (options.auth
               ? ", any signed-in user (`user`), an admin (`admin`) or the holder of an account's e-mail and password (`password`, HTTP Basic; on a route with `:id`, that user's)."
               : '.'),
-          "Several levels are all required, checked in the order given: `@Access('master', 'password')`.",
+          ...(options.auth
+            ? [
+                "Several levels are all required, checked in the order given: `@Access('master', 'password')`.",
+              ]
+            : []),
           'The token or key is read from `access_token` in the query or body, or a Bearer header.',
           'Every route carries it, public ones too: AccessGuard refuses a route without it.',
         ],

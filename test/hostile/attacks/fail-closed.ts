@@ -27,7 +27,8 @@ function withUnmarkedRoute(dir: string): string {
   cpSync(dir, copy, {
     recursive: true,
     force: true,
-    filter: (path) => !/[/\\](dist|\.data)$/.test(path),
+    // Without the build info too: tsc would take the copy's build for up to date and emit nothing.
+    filter: (path) => !/[/\\](dist|\.data|[^/\\]*\.tsbuildinfo)$/.test(path),
   });
   writeFileSync(join(copy, 'src/unmarked.controller.ts'), UNMARKED);
   const modulePath = join(copy, 'src/app.module.ts');
