@@ -10,8 +10,10 @@ import { authControllerTemplate } from './auth/auth.controller.template.js';
 import { authModuleTemplate } from './auth/auth.module.template.js';
 import { authServiceTemplate } from './auth/auth.service.template.js';
 import { jwtStrategyTemplate } from './auth/jwt.strategy.template.js';
+import { passwordGuardTemplate } from './auth/password.guard.template.js';
 import { accessTokenTemplate } from './common/access-token.template.js';
 import { accessDecoratorTemplate } from './common/access.decorator.template.js';
+import { accessGuardTemplate } from './common/access.guard.template.js';
 import { adminGuardTemplate } from './common/admin.guard.template.js';
 import { allExceptionsFilterTemplate } from './common/all-exceptions.filter.template.js';
 import { bodyLimitsTemplate } from './common/body-limits.template.js';
@@ -26,6 +28,7 @@ import { listQueryTemplate } from './common/list-query.template.js';
 import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
 import { pagingTemplate } from './common/paging.template.js';
 import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
+import { rateLimitModuleTemplate, rateLimitTemplate } from './common/rate-limit.template.js';
 import { environmentTemplate } from './config/environment.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
 import { coverageScriptTemplate } from './root/coverage-script.template.js';
@@ -37,6 +40,7 @@ import { prettierrcTemplate } from './root/prettierrc.template.js';
 import { readmeTemplate } from './root/readme.template.js';
 import { restsmithJsonTemplate } from './root/restsmith-json.template.js';
 import { tsconfigBuildTemplate, tsconfigTemplate } from './root/tsconfig.template.js';
+import { accessGuardSpecTemplate } from './specs/access.guard.spec.template.js';
 import { listQuerySpecTemplate } from './specs/list-query.spec.template.js';
 import {
   accessTokenSpecTemplate,
@@ -54,6 +58,8 @@ import { usersServiceSpecTemplate } from './specs/users.service.spec.template.js
 import { appE2eSpecTemplate } from './test/app.e2e-spec.template.js';
 import { testAppTemplate } from './test/app.template.js';
 import { authE2eSpecTemplate } from './test/auth.e2e-spec.template.js';
+import { rateLimitsE2eSpecTemplate } from './test/rate-limits.e2e-spec.template.js';
+import { sessionsE2eSpecTemplate } from './test/sessions.e2e-spec.template.js';
 import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup.template.js';
 import { inputE2eSpecTemplate } from './test/input.e2e-spec.template.js';
 import { setupEnvTemplate } from './test/setup-env.template.js';
@@ -97,6 +103,10 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   accessTokenTemplate(),
   accessDecoratorTemplate(options),
+  accessGuardTemplate(),
+  accessGuardSpecTemplate(),
+  rateLimitTemplate(options),
+  rateLimitModuleTemplate(),
   masterKeyGuardTemplate(),
   allExceptionsFilterTemplate(),
   bodyLimitsTemplate(),
@@ -137,8 +147,11 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   authServiceTemplate(),
   authControllerTemplate(),
   jwtStrategyTemplate(options),
+  passwordGuardTemplate(),
   usersE2eSpecTemplate(options),
   authE2eSpecTemplate(),
+  sessionsE2eSpecTemplate(),
+  rateLimitsE2eSpecTemplate(),
 ];
 
 const testFiles = (options: ProjectOptions): GeneratedFile[] => [

@@ -2,7 +2,11 @@
 import type { ImportRef } from '../../src/engine/generated-file.js';
 
 export const PIECES = {
-  access: { from: 'src/common/access.decorator.ts', named: ['Access'], types: ['AccessLevel'] },
+  access: {
+    from: 'src/common/access.decorator.ts',
+    named: ['Access', 'ACCESS_LEVELS'],
+    types: ['AccessLevel'],
+  },
   accessToken: {
     from: 'src/common/access-token.ts',
     named: ['extractAccessToken', 'captureAccessToken'],
@@ -17,9 +21,17 @@ export const PIECES = {
   },
   basicCredentials: {
     from: 'src/common/basic-credentials.decorator.ts',
-    named: ['BasicCredentials'],
+    named: ['BasicCredentials', 'parseBasicCredentials'],
     types: ['Credentials'],
   },
+  passwordGuard: { from: 'src/auth/password.guard.ts', named: ['PasswordGuard'] },
+  accessGuard: { from: 'src/common/access.guard.ts', named: ['AccessGuard'] },
+  rateLimit: {
+    from: 'src/common/rate-limit.ts',
+    named: ['LimitAttempts', 'RateLimiters', 'RateLimitGuard'],
+    types: ['RateLimitSettings'],
+  },
+  rateLimitModule: { from: 'src/common/rate-limit.module.ts', named: ['RateLimitModule'] },
   listQuery: {
     from: 'src/common/list-query.ts',
     named: ['ListQueryParams', 'parseListQuery', 'selectFields'],

@@ -11,8 +11,11 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
     [
       pkg('@nestjs/common', 'Module'),
       pkg('@nestjs/config', 'ConfigModule'),
+      pkg('@nestjs/core', 'APP_GUARD'),
       use('environment', 'validateEnvironment'),
       use('database', 'DatabaseModule'),
+      use('rateLimitModule', 'RateLimitModule'),
+      use('accessGuard', 'AccessGuard'),
       ...(options.auth
         ? [
             { from: 'src/users/users.module.ts', named: ['UsersModule'] },
@@ -36,8 +39,11 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
               "      ignoreEnvFile: process.env.NODE_ENV === 'test',",
               '    }),',
               '    DatabaseModule,',
+              '    RateLimitModule,',
               ...features.map((name) => `    ${name},`),
               '  ],',
+              '  // Every route must say who may call it (@Access): one without the mark is refused.',
+              '  providers: [{ provide: APP_GUARD, useClass: AccessGuard }],',
               '}',
             ),
           ),

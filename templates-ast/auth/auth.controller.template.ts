@@ -1,4 +1,4 @@
-// src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key.
+// src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key, rate-limited.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
@@ -8,9 +8,10 @@ export function authControllerTemplate(): TypeScriptFile {
     'src/auth/auth.controller.ts',
     [
       pkg('@nestjs/common', 'Controller', 'Post'),
-      pkg('@nestjs/swagger', 'ApiBasicAuth', 'ApiTags'),
+      pkg('@nestjs/swagger', 'ApiTags'),
       use('access', 'Access'),
-      use('basicCredentials', 'BasicCredentials', 'Credentials'),
+      use('currentUser', 'CurrentUser', 'AuthUser'),
+      use('rateLimit', 'LimitAttempts'),
       { from: 'src/auth/auth.service.ts', named: ['AuthService'], types: ['SignInResult'] },
     ],
     [
@@ -21,14 +22,17 @@ export function authControllerTemplate(): TypeScriptFile {
         methods: [
           {
             name: 'signIn',
+            docs: [
+              'The master key, then the e-mail and password (HTTP Basic), both checked by guards.',
+            ],
             decorators: [
               decorator('Post'),
-              decorator('Access', "'master'"),
-              decorator('ApiBasicAuth'),
+              decorator('Access', "'master'", "'password'"),
+              decorator('LimitAttempts'),
             ],
-            parameters: [param('credentials', 'Credentials', [decorator('BasicCredentials')])],
+            parameters: [param('user', 'AuthUser', [decorator('CurrentUser')])],
             returnType: 'Promise<SignInResult>',
-            statements: code('return this.auth.signIn(credentials);'),
+            statements: code('return this.auth.signIn(user);'),
           },
         ],
       }),

@@ -1,4 +1,4 @@
-// src/auth/auth.service.ts: turns an e-mail and password into a signed token.
+// src/auth/auth.service.ts: turns a user whose password was checked into a signed token.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, interfaceOf, tsFile } from '../_shared/ts.js';
@@ -7,9 +7,10 @@ export function authServiceTemplate(): TypeScriptFile {
   return tsFile(
     'src/auth/auth.service.ts',
     [
-      pkg('@nestjs/common', 'Injectable', 'UnauthorizedException'),
+      pkg('@nestjs/common', 'Injectable'),
       pkg('@nestjs/jwt', 'JwtService'),
-      use('basicCredentials', 'Credentials'),
+      use('currentUser', 'AuthUser'),
+      { from: 'src/auth/jwt.strategy.ts', named: ['tokenClaims'] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
       { from: 'src/users/user.view.ts', named: ['toUserView'], types: ['UserView'] },
     ],
@@ -29,13 +30,15 @@ export function authServiceTemplate(): TypeScriptFile {
           {
             name: 'signIn',
             isAsync: true,
-            docs: ['A JWT with the user id in `sub`, expiring after JWT_EXPIRES_IN.'],
-            parameters: [{ name: 'credentials', type: 'Credentials' }],
+            docs: [
+              'A JWT for a user whose password PasswordGuard has checked: the user id in `sub`, the',
+              'token version in `ver`, expiring after JWT_EXPIRES_IN.',
+            ],
+            parameters: [{ name: 'signedIn', type: 'AuthUser' }],
             returnType: 'Promise<SignInResult>',
             statements: code(
-              'const user = await this.users.verifyCredentials(credentials.email, credentials.password);',
-              "if (!user) throw new UnauthorizedException('Wrong e-mail or password');",
-              'return { token: await this.jwt.signAsync({ sub: user.id }), user: toUserView(user) };',
+              'const user = await this.users.findOne(signedIn.id);',
+              'return { token: await this.jwt.signAsync(tokenClaims(user)), user: toUserView(user) };',
             ),
           },
         ],

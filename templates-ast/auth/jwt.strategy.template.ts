@@ -1,9 +1,17 @@
-// src/auth/jwt.strategy.ts: checks a token's signature (HS256 only) and expiry and loads its user (passport-jwt).
+// src/auth/jwt.strategy.ts: a token's claims, and their check: signature (HS256 only), expiry, user, token version (passport-jwt).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';
-import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
+import {
+  classOf,
+  code,
+  decorator,
+  functionOf,
+  injected,
+  interfaceOf,
+  tsFile,
+} from '../_shared/ts.js';
 
 export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
   const record = userRecordType(options);
@@ -18,10 +26,29 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
       pkgTypes('express', 'Request'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
       use('accessToken', 'extractAccessToken'),
+      use('currentUser', 'AuthUser'),
       { from: userModelPath(options), types: [record] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
     ],
     [
+      interfaceOf({
+        name: 'TokenClaims',
+        properties: [
+          { name: 'sub', type: 'string', docs: ['The user id.'] },
+          {
+            name: 'ver',
+            type: 'number',
+            docs: ["The user's tokenVersion when the token was issued."],
+          },
+        ],
+      }),
+      functionOf({
+        name: 'tokenClaims',
+        docs: ["What a user's token says: who, and under which password (see User.tokenVersion)."],
+        parameters: [{ name: 'user', type: record }],
+        returnType: 'TokenClaims',
+        statements: code('return { sub: user.id, ver: user.tokenVersion };'),
+      }),
       classOf({
         name: 'JwtStrategy',
         decorators: [decorator('Injectable')],
@@ -48,11 +75,17 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
         methods: [
           {
             name: 'validate',
-            docs: ['A token of a deleted user is refused (401).'],
-            parameters: [{ name: 'payload', type: '{ sub?: unknown }' }],
-            returnType: `Promise<${record} | null>`,
+            isAsync: true,
+            docs: [
+              'A token of a deleted user, or one issued before a password change, is refused (401).',
+              'What it returns becomes `request.user`: the id and role, never the password hash.',
+            ],
+            parameters: [{ name: 'payload', type: 'Partial<Record<keyof TokenClaims, unknown>>' }],
+            returnType: 'Promise<AuthUser | null>',
             statements: code(
-              "return typeof payload.sub === 'string' ? this.users.findById(payload.sub) : Promise.resolve(null);",
+              "if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;",
+              'const user = await this.users.findById(payload.sub);',
+              'return user && user.tokenVersion === payload.ver ? { id: user.id, role: user.role } : null;',
             ),
           },
         ],

@@ -85,6 +85,40 @@ const httpProperties = () => [
     { hasQuestionToken: true },
   ),
 ];
+/** The rate limits (src/common/rate-limit.ts): a count per window of seconds, and Redis to share them. */
+function rateLimitProperties(options: ProjectOptions) {
+  const count = (name: string, initial: number) =>
+    property(
+      name,
+      'number',
+      [decorator('Type', '() => Number'), decorator('IsInt'), decorator('Min', '1')],
+      { initializer: String(initial) },
+    );
+  return [
+    count('THROTTLE_TTL', 60),
+    count('THROTTLE_LIMIT', 300),
+    ...(options.auth
+      ? [
+          count('THROTTLE_AUTH_TTL', 900),
+          count('THROTTLE_AUTH_LIMIT', 30),
+          count('THROTTLE_AUTH_ACCOUNT_LIMIT', 10),
+        ]
+      : []),
+    property(
+      'REDIS_URL',
+      'string',
+      [
+        decorator('IsOptional'),
+        decorator(
+          'Matches',
+          '/^rediss?:\\/\\/\\S+$/',
+          "{ message: 'REDIS_URL must be a redis:// URL' }",
+        ),
+      ],
+      { hasQuestionToken: true },
+    ),
+  ];
+}
 
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
   const validators = ['IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max', 'Min'];
@@ -138,6 +172,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
             : []),
           ...databaseProperties(options),
           ...httpProperties(),
+          ...rateLimitProperties(options),
         ],
       }),
       functionOf({

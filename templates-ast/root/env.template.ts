@@ -20,6 +20,25 @@ function databaseLines(options: ProjectOptions): string[] {
   }
 }
 
+/** Rate limits (see the README, Security): requests per window of seconds, per client address. */
+function rateLimitLines(options: ProjectOptions): string[] {
+  return [
+    '# Rate limit of every route: requests per client address in a window of THROTTLE_TTL seconds',
+    'THROTTLE_TTL=60',
+    'THROTTLE_LIMIT=300',
+    ...(options.auth
+      ? [
+          '# Sign-in, sign-up and password changes: attempts per client address and per account (e-mail)',
+          'THROTTLE_AUTH_TTL=900',
+          'THROTTLE_AUTH_LIMIT=30',
+          'THROTTLE_AUTH_ACCOUNT_LIMIT=10',
+        ]
+      : []),
+    '# Set to share the rate-limit counters between instances, e.g. redis://127.0.0.1:6379',
+    '# REDIS_URL=',
+  ];
+}
+
 function envLines(options: ProjectOptions, example: boolean): string[] {
   const secret = (value: string) => (example ? '' : value);
   return [
@@ -41,6 +60,7 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
     'TRUST_PROXY=false',
     '# The address clients use, for paging links; links are relative when unset',
     '# PUBLIC_URL=https://api.example.com',
+    ...rateLimitLines(options),
     '',
   ];
 }

@@ -12,6 +12,11 @@ const NEST = {
   'class-transformer': '^0.5.1',
   'class-validator': '^0.15.1',
   helmet: '^8.3.0',
+  // Rate limits (src/common/rate-limit.ts). Not @nestjs/throttler 6: it is CommonJS that require()s
+  // @nestjs/common, which is ESM-only in Nest 12, and jest cannot load that on Node 20.
+  // ioredis 5: typeorm 1 peers on it.
+  ioredis: '^5.11.1',
+  'rate-limiter-flexible': '^11.4.0',
   'reflect-metadata': '^0.2.2',
   rxjs: '^7.8.2',
 };

@@ -39,8 +39,10 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '| `GET /users/:id` | anyone | `{ id, name, picture }` |',
     '| `GET /users` | admin token | list (see below) |',
     '| `PUT /users/me`, `PUT /users/:id` | that user or an admin | updates `name` and `picture` |',
-    '| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` |',
+    "| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` and ends the user's earlier tokens |",
     '| `DELETE /users/:id` | admin token | 204 |',
+    '',
+    '**The master key can create admins**: `POST /users` with the master key accepts `"role": "admin"`. Keep `MASTER_KEY` on servers you control, never in a browser or a mobile app.',
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',
@@ -52,6 +54,47 @@ function authSection(options: ProjectOptions, run: string): string[] {
     'curl -X POST http://localhost:9000/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"',
     'curl -X POST http://localhost:9000/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"',
     '```',
+    '',
+  ];
+}
+
+const LIMITS_TABLE = (auth: boolean): string[] => [
+  '| What | Limit (.env) | Default |',
+  '|---|---|---|',
+  '| Every route, per client address | `THROTTLE_LIMIT` requests per `THROTTLE_TTL` seconds | 300 per 60 s |',
+  ...(auth
+    ? [
+        '| `POST /auth`, `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
+        '| The same routes: per account (the e-mail of the Basic header or the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
+      ]
+    : []),
+];
+
+function securitySection(options: ProjectOptions): string[] {
+  const levels = options.auth
+    ? "`public`, `master`, `user`, `admin` or `password` (HTTP Basic of the account; several levels are all required, as `@Access('master', 'password')` on `POST /auth`)"
+    : '`public` or `master`';
+  return [
+    '## Security',
+    '',
+    `- **Every route says who may call it** with \`@Access(...)\`: ${levels}. A global guard (\`src/common/access.guard.ts\`) answers 403 to a route without the mark, so a route added without one is closed, not public.`,
+    options.auth
+      ? '- **The master key** signs users up (admins included) and is needed to sign in. Whoever holds it can create an admin: keep it secret, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
+      : '- **The master key** opens every `master` route: keep it secret, and change it if it leaks.',
+    ...(options.auth
+      ? [
+          '- **Passwords** are scrypt hashes. An unknown e-mail, a wrong password and the right password of another account get the same 401 after the same hash work, so answers tell nothing about which e-mails have accounts. Credentials are checked before the body is read.',
+          '- **Tokens** are HS256 JWTs valid for `JWT_EXPIRES_IN`. Changing a password ends the earlier tokens of that user (`tokenVersion`); deleting a user ends theirs.',
+        ]
+      : []),
+    '- **Rate limits** answer 429 with `Retry-After` (seconds) and a message naming the limit:',
+    '',
+    ...LIMITS_TABLE(options.auth),
+    '',
+    "The client address is `request.ip`: behind a reverse proxy, let Express trust it so that the address is the client's and not the proxy's. The counters live in the process; with several instances, set `REDIS_URL` (for example `redis://127.0.0.1:6379`) and they share them. A `REDIS_URL` where no Redis answers stops the start; if Redis goes away later, each instance counts alone until it is back." +
+      (options.auth
+        ? ' A per-account limit lets anyone hold up the sign-ins of an e-mail for `THROTTLE_AUTH_TTL` seconds by sending wrong passwords for it: the price of stopping password guessing. Raise or lower it in `.env`.'
+        : ''),
     '',
   ];
 }
@@ -80,6 +123,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     '',
     ...INPUT_AND_HEADERS,
     ...authSection(options, run),
+    ...securitySection(options),
   ];
   return { kind: 'text', path: 'README.md', text: text.join('\n'), format: true };
 }

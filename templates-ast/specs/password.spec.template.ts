@@ -23,6 +23,11 @@ describe('password hashes', () => {
     await expect(verifyPassword('correct horse!', stored)).resolves.toBe(false);
     await expect(verifyPassword('correct horse', 'not a hash')).resolves.toBe(false);
   });
+
+  it('refuse every password when there is no stored hash (an unknown e-mail)', async () => {
+    await expect(verifyPassword('correct horse', undefined)).resolves.toBe(false);
+    await expect(verifyPassword('', undefined)).resolves.toBe(false);
+  });
 });
 `),
     ],

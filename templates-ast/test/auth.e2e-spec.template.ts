@@ -19,14 +19,14 @@ export function authE2eSpecTemplate(): TypeScriptFile {
     ],
     [
       block(`
-const claims = (token: string): { sub: string; iat: number; exp: number } =>
+const claims = (token: string): { sub: string; ver: number; iat: number; exp: number } =>
   JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 /** A token for \`sub\` signed with JWT_SECRET by hand, under \`algorithm\`. */
 function signToken(sub: string, algorithm: 'HS256' | 'HS512'): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const iat = Math.floor(Date.now() / 1000);
-  const unsigned = \`\${part({ alg: algorithm, typ: 'JWT' })}.\${part({ sub, iat, exp: iat + 60 })}\`;
+  const unsigned = \`\${part({ alg: algorithm, typ: 'JWT' })}.\${part({ sub, ver: 0, iat, exp: iat + 60 })}\`;
   const hmac = createHmac(algorithm === 'HS256' ? 'sha256' : 'sha512', process.env.JWT_SECRET ?? '');
   return \`\${unsigned}.\${hmac.update(unsigned).digest('base64url')}\`;
 }

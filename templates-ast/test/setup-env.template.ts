@@ -11,6 +11,15 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
       code(
         "process.env.NODE_ENV = 'test';",
         "process.env.MASTER_KEY = 'test-master-key-that-is-32-characters-long';",
+        '// Tests sign up and sign in many users from one address; test/rate-limits.e2e-spec.ts sets its own.',
+        "process.env.THROTTLE_LIMIT = '100000';",
+        ...(options.auth
+          ? [
+              "process.env.THROTTLE_AUTH_LIMIT = '100000';",
+              "process.env.THROTTLE_AUTH_ACCOUNT_LIMIT = '100000';",
+            ]
+          : []),
+        'delete process.env.REDIS_URL;',
         ...(options.auth
           ? [
               "process.env.JWT_SECRET = 'test-jwt-secret-that-is-32-characters-long';",

@@ -13,6 +13,10 @@ export const userModelPath = (options: ProjectOptions): string =>
 export const userRecordType = (options: ProjectOptions): string =>
   options.database === 'mongodb' ? 'UserDocument' : 'User';
 
+const TOKEN_VERSION_DOCS = [
+  'Raised by every password change; a token carries the version it was issued under (claim `ver`).',
+];
+
 const roles = [
   constant('ROLES', "['user', 'admin'] as const"),
   typeAlias('Role', '(typeof ROLES)[number]'),
@@ -51,6 +55,9 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
             docs: ['A scrypt hash (see password.ts), never sent to a client.'],
           }),
           property('role', 'Role', [column("{ type: 'varchar', default: 'user' }")]),
+          property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
+            docs: TOKEN_VERSION_DOCS,
+          }),
           property('createdAt', 'Date', [decorator('CreateDateColumn', ...(time ? [time] : []))]),
           property('updatedAt', 'Date', [decorator('UpdateDateColumn', ...(time ? [time] : []))]),
         ],
@@ -80,6 +87,9 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
             docs: ['A scrypt hash (see password.ts), never sent to a client.'],
           }),
           property('role', 'Role', [prop("{ type: String, enum: ROLES, default: 'user' }")]),
+          property('tokenVersion', 'number', [prop('{ type: Number, default: 0 }')], {
+            docs: TOKEN_VERSION_DOCS,
+          }),
           property('createdAt', 'Date'),
           property('updatedAt', 'Date'),
         ],

@@ -12,6 +12,7 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
   const decorators = [
     decorator('Post'),
     decorator('Access', "'master'"),
+    decorator('LimitAttempts'),
     decorator('ApiConflictResponse', "{ description: 'The e-mail is taken' }"),
   ];
   const parameters = [param('input', 'CreateUserDto', [decorator('Body')])];
@@ -34,7 +35,7 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
     returnType: 'Promise<{ token: string; user: UserView }>',
     statements: code(
       'const user = await this.users.create(input);',
-      'return { token: await this.jwt.signAsync({ sub: user.id }), user: toUserView(user) };',
+      'return { token: await this.jwt.signAsync(tokenClaims(user)), user: toUserView(user) };',
     ),
   };
 }
@@ -98,23 +99,19 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
   {
     name: 'updatePassword',
     isAsync: true,
-    docs: ['HTTP Basic with the current password of that same user.'],
+    docs: [
+      'HTTP Basic with the current password of that same user, checked before the body. Ends the',
+      "user's earlier sessions: their tokens are refused from now on.",
+    ],
     decorators: [
       decorator('Put', "':id/password'"),
-      decorator('ApiBasicAuth'),
-      decorator('ApiUnauthorizedResponse'),
-      decorator('ApiForbiddenResponse'),
+      decorator('Access', "'password'"),
+      decorator('LimitAttempts'),
     ],
-    parameters: [
-      id,
-      param('credentials', 'Credentials', [decorator('BasicCredentials')]),
-      param('input', 'UpdatePasswordDto', [decorator('Body')]),
-    ],
+    parameters: [id, param('input', 'UpdatePasswordDto', [decorator('Body')])],
     returnType: 'Promise<UserView>',
     statements: code(
-      'const user = await this.users.verifyCredentials(credentials.email, credentials.password);',
-      "if (!user) throw new UnauthorizedException('Wrong e-mail or password');",
-      "if (user.id !== id) throw new ForbiddenException('Only that user may change their password');",
+      '// PasswordGuard has checked that the credentials are those of the user `:id` names.',
       'return toUserView(await this.users.setPassword(id, input.password));',
     ),
   },
@@ -142,26 +139,21 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
         'Body',
         'Controller',
         'Delete',
-        'ForbiddenException',
         'Get',
         'HttpCode',
         'Param',
         'Post',
         'Put',
-        'UnauthorizedException',
       ),
-      pkg(
-        '@nestjs/swagger',
-        'ApiBasicAuth',
-        'ApiConflictResponse',
-        'ApiForbiddenResponse',
-        'ApiNotFoundResponse',
-        'ApiTags',
-        'ApiUnauthorizedResponse',
-      ),
-      ...(options.signInOnCreate ? [pkg('@nestjs/jwt', 'JwtService')] : []),
+      pkg('@nestjs/swagger', 'ApiConflictResponse', 'ApiNotFoundResponse', 'ApiTags'),
+      ...(options.signInOnCreate
+        ? [
+            pkg('@nestjs/jwt', 'JwtService'),
+            { from: 'src/auth/jwt.strategy.ts', named: ['tokenClaims'] },
+          ]
+        : []),
       use('access', 'Access'),
-      use('basicCredentials', 'BasicCredentials', 'Credentials'),
+      use('rateLimit', 'LimitAttempts'),
       use('currentUser', 'CurrentUser', 'assertOwnerOrAdmin', 'AuthUser'),
       use('listQuery', 'ListQueryParams', 'selectFields', 'ListQuery'),
       use('paging', 'Paged', 'Page'),

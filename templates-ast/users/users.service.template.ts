@@ -104,6 +104,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               '  picture: input.picture ?? gravatarUrl(email),',
               "  role: input.role ?? 'user',",
               '  password: await hashPassword(input.password),',
+              '  tokenVersion: 0,',
               '};',
               'try {',
               `  return ${db.insert};`,
@@ -156,6 +157,9 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
           {
             name: 'setPassword',
             isAsync: true,
+            docs: [
+              "Also ends the user's sessions: every token issued before is refused from now on.",
+            ],
             parameters: [
               { name: 'id', type: 'string' },
               { name: 'password', type: 'string' },
@@ -164,6 +168,8 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             statements: code(
               'const user = await this.findOne(id);',
               'user.password = await hashPassword(password);',
+              '// Tokens carry the version they were issued under: the ones issued before now stop working.',
+              'user.tokenVersion += 1;',
               `return ${db.save};`,
             ),
           },
@@ -185,7 +191,9 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             returnType: `Promise<${record} | null>`,
             statements: code(
               `const user = await ${db.findByEmail.replace('{ email }', '{ email: email.trim().toLowerCase() }')};`,
-              'return user && (await verifyPassword(password, user.password)) ? user : null;',
+              '// An unknown e-mail costs a hash too (verifyPassword), so the time taken tells nothing.',
+              'const matches = await verifyPassword(password, user?.password);',
+              'return user && matches ? user : null;',
             ),
           },
         ],

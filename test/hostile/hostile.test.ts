@@ -1,9 +1,13 @@
 // Generated projects under attack (issue 10): sqlite and postgres, built and started with NODE_ENV=production.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { badInputAttacks } from './attacks/bad-input.js';
-import { bodyAttacks } from './attacks/bodies.js';
 import { headerAttacks } from './attacks/headers.js';
 import { looseInputAttacks } from './attacks/loose-input.js';
+import { accountAttacks } from './attacks/accounts.js';
+import { bodyAttacks } from './attacks/bodies.js';
+import { failClosedAttacks } from './attacks/fail-closed.js';
+import { rateLimitAttacks } from './attacks/rate-limits.js';
+import { tokenAttacks } from './attacks/tokens.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -28,6 +32,10 @@ describe.each(['sqlite', 'postgres'] as const)(
       badInputAttacks(attacked);
       looseInputAttacks(attacked);
       headerAttacks(attacked);
+      accountAttacks(attacked);
+      tokenAttacks(attacked);
+      failClosedAttacks(attacked);
+      rateLimitAttacks(attacked);
     });
   },
 );

@@ -60,17 +60,27 @@ describe('templates', () => {
 
   it('access.decorator: only public and master without user accounts', async () => {
     expect((await noAuth()).text('src/common/access.decorator.ts')).toBe(dedent`
-      import { applyDecorators, UseGuards } from '@nestjs/common';
+      import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
       import { ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
       import { MasterKeyGuard } from './master-key.guard';
 
       export type AccessLevel = 'public' | 'master';
+      /** The metadata key of \`@Access\`; AccessGuard refuses a route without it. */
+      export const ACCESS_LEVELS = 'access-levels';
 
       /**
        * Who may call a route: anyone (\`public\`), a holder of the master key (\`master\`).
        * The token or key is read from \`access_token\` in the query or body, or a Bearer header.
+       * Every route carries it, public ones too: AccessGuard refuses a route without it.
        */
-      export function Access(level: AccessLevel) {
+      export function Access(...levels: [AccessLevel, ...AccessLevel[]]) {
+        return applyDecorators(
+          SetMetadata(ACCESS_LEVELS, levels),
+          ...levels.map(guardsOf),
+        );
+      }
+
+      function guardsOf(level: AccessLevel) {
         switch (level) {
           case 'public':
             return applyDecorators();
@@ -107,8 +117,11 @@ describe('templates', () => {
     expect((await sqlite()).text('src/app.module.ts')).toBe(dedent`
       import { Module } from '@nestjs/common';
       import { ConfigModule } from '@nestjs/config';
+      import { APP_GUARD } from '@nestjs/core';
       import { validateEnvironment } from './config/environment';
       import { DatabaseModule } from './database/database.module';
+      import { RateLimitModule } from './common/rate-limit.module';
+      import { AccessGuard } from './common/access.guard';
       import { UsersModule } from './users/users.module';
       import { AuthModule } from './auth/auth.module';
 
@@ -121,9 +134,12 @@ describe('templates', () => {
             ignoreEnvFile: process.env.NODE_ENV === 'test',
           }),
           DatabaseModule,
+          RateLimitModule,
           UsersModule,
           AuthModule,
         ],
+        // Every route must say who may call it (@Access): one without the mark is refused.
+        providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
       })
       export class AppModule {}\n`);
   });
@@ -145,6 +161,15 @@ describe('templates', () => {
       TRUST_PROXY=false
       # The address clients use, for paging links; links are relative when unset
       # PUBLIC_URL=https://api.example.com\n`);
+      # Rate limit of every route: requests per client address in a window of THROTTLE_TTL seconds
+      THROTTLE_TTL=60
+      THROTTLE_LIMIT=300
+      # Sign-in, sign-up and password changes: attempts per client address and per account (e-mail)
+      THROTTLE_AUTH_TTL=900
+      THROTTLE_AUTH_LIMIT=30
+      THROTTLE_AUTH_ACCOUNT_LIMIT=10
+      # Set to share the rate-limit counters between instances, e.g. redis://127.0.0.1:6379
+      # REDIS_URL=\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {

@@ -1,0 +1,311 @@
+// src/common/rate-limit.ts: rate limits per client address and per account, in memory or in Redis (REDIS_URL).
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import {
+  classOf,
+  code,
+  constant,
+  decorator,
+  functionOf,
+  injected,
+  interfaceOf,
+  tsFile,
+} from '../_shared/ts.js';
+
+/** The limits of an auth project: requests, plus attempts per address and per account on credential routes. */
+const LIMITS = {
+  requests: ['requests from this address', 'THROTTLE_LIMIT', 'THROTTLE_TTL'],
+  attempts: ['attempts from this address', 'THROTTLE_AUTH_LIMIT', 'THROTTLE_AUTH_TTL'],
+  attemptsPerAccount: [
+    'attempts for this account',
+    'THROTTLE_AUTH_ACCOUNT_LIMIT',
+    'THROTTLE_AUTH_TTL',
+  ],
+} as const;
+
+type LimitName = keyof typeof LIMITS;
+
+export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
+  const names = (options.auth ? Object.keys(LIMITS) : ['requests']) as LimitName[];
+  return tsFile(
+    'src/common/rate-limit.ts',
+    [
+      ...(options.auth ? [pkg('node:crypto', 'createHash')] : []),
+      pkg(
+        '@nestjs/common',
+        'HttpException',
+        'HttpStatus',
+        'Injectable',
+        'Logger',
+        ...(options.auth ? ['SetMetadata'] : []),
+      ),
+      pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext', 'OnApplicationShutdown'),
+      pkg('@nestjs/config', 'ConfigService'),
+      ...(options.auth ? [pkg('@nestjs/core', 'Reflector')] : []),
+      pkgTypes('express', 'Request', 'Response'),
+      pkg('ioredis', 'Redis'),
+      pkg('rate-limiter-flexible', 'RateLimiterMemory', 'RateLimiterRedis', 'RateLimiterRes'),
+      pkgTypes('rate-limiter-flexible', 'RateLimiterAbstract'),
+      ...(options.auth ? [use('basicCredentials', 'parseBasicCredentials')] : []),
+      { from: 'src/config/environment.ts', types: ['Environment'] },
+    ],
+    [
+      constant('KEY_PREFIX', `'${options.name}:rate-limit'`, {
+        isExported: false,
+        docs: ['Where the counters live in a Redis that other apps may share.'],
+      }),
+      ...(options.auth ? attemptsMark() : []),
+      interfaceOf({
+        name: 'RateLimit',
+        properties: [
+          { name: 'points', type: 'number', docs: ['Requests allowed per window.'] },
+          { name: 'seconds', type: 'number', docs: ['The length of the window.'] },
+        ],
+      }),
+      interfaceOf({
+        name: 'RateLimitSettings',
+        properties: names.map((name) => ({ name, type: 'RateLimit', docs: [LIMITS[name][0]] })),
+      }),
+      rateLimiters(names),
+      functionOf({
+        name: 'limiter',
+        isExported: false,
+        parameters: [
+          { name: 'name', type: 'string' },
+          { name: '{ points, seconds }', type: 'RateLimit' },
+          { name: 'redis', type: 'Redis', hasQuestionToken: true },
+        ],
+        returnType: 'RateLimiterAbstract',
+        statements: code(
+          'const options = { keyPrefix: `${KEY_PREFIX}:${name}`, points, duration: seconds };',
+          'const memory = new RateLimiterMemory(options);',
+          'return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;',
+        ),
+      }),
+      rateLimitGuard(options),
+      functionOf({
+        name: 'consume',
+        isAsync: true,
+        isExported: false,
+        docs: [
+          'One point of `limiter` for `key`; past the limit, a 429 that names it and a Retry-After.',
+        ],
+        parameters: [
+          { name: 'limiter', type: 'RateLimiterAbstract' },
+          { name: 'key', type: 'string' },
+          { name: 'what', type: 'string' },
+          { name: 'response', type: 'Response' },
+        ],
+        returnType: 'Promise<void>',
+        statements: code(
+          'try {',
+          '  await limiter.consume(key);',
+          '} catch (rejection) {',
+          '  if (!(rejection instanceof RateLimiterRes)) throw rejection;',
+          '  const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));',
+          "  response.setHeader('Retry-After', String(seconds));",
+          '  throw new HttpException(',
+          '    {',
+          '      statusCode: HttpStatus.TOO_MANY_REQUESTS,',
+          '      message: `Too many ${what}: at most ${limiter.points} per ${limiter.duration} s. Try again in ${seconds} s.`,',
+          "      error: 'Too Many Requests',",
+          '    },',
+          '    HttpStatus.TOO_MANY_REQUESTS,',
+          '  );',
+          '}',
+        ),
+      }),
+      ...(options.auth ? [accountOf()] : []),
+    ],
+  );
+}
+
+function attemptsMark() {
+  return [
+    constant('LIMIT_ATTEMPTS', "'limit-attempts'", { isExported: false }),
+    constant('LimitAttempts', '() => SetMetadata(LIMIT_ATTEMPTS, true)', {
+      docs: [
+        'On a route that checks a password or creates an account: the THROTTLE_AUTH_* limits apply',
+        'to it as well, per client address and per account (the e-mail of the Basic header or the body).',
+      ],
+    }),
+  ];
+}
+
+function rateLimiters(names: LimitName[]) {
+  const settings = names.map(
+    (name) =>
+      `  ${name}: { points: get('${LIMITS[name][1]}'), seconds: get('${LIMITS[name][2]}') },`,
+  );
+  return classOf({
+    name: 'RateLimiters',
+    docs: [
+      'One limiter per limit, counting in this process, or in Redis when REDIS_URL is set so that every',
+      'instance of the app shares the counters. If Redis fails while running, each instance counts alone',
+      'until it is back (the insurance limiter) rather than refusing every request.',
+    ],
+    implements: ['OnApplicationShutdown'],
+    properties: names.map((name) => ({
+      name,
+      type: 'RateLimiterAbstract',
+      isReadonly: true,
+    })),
+    ctors: [
+      {
+        parameters: [
+          { name: 'settings', type: 'RateLimitSettings' },
+          { ...injected('redis', 'Redis'), hasQuestionToken: true },
+        ],
+        statements: code(
+          ...names.map((name) => `this.${name} = limiter('${name}', settings.${name}, redis);`),
+        ),
+      },
+    ],
+    methods: [
+      {
+        name: 'fromConfig',
+        isStatic: true,
+        isAsync: true,
+        docs: ['The limits of .env; a REDIS_URL where no Redis answers stops the start.'],
+        parameters: [{ name: 'config', type: 'ConfigService<Environment, true>' }],
+        returnType: 'Promise<RateLimiters>',
+        statements: code(
+          'const get = (key: keyof Environment) => Number(config.get(key, { infer: true }));',
+          'const settings: RateLimitSettings = {',
+          ...settings,
+          '};',
+          "const url = config.get('REDIS_URL', { infer: true });",
+          'if (!url) return new RateLimiters(settings);',
+          'const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });',
+          "redis.on('error', (error: Error) => {",
+          '  new Logger(RateLimiters.name).warn(`Redis: ${error.message}; counting in this instance meanwhile`);',
+          '});',
+          'try {',
+          '  await redis.connect();',
+          '} catch (error) {',
+          '  redis.disconnect();',
+          '  const { host, port } = redis.options;',
+          '  const reason = error instanceof Error ? error.message : String(error);',
+          '  throw new Error(`REDIS_URL: no Redis answers at ${host}:${port} (${reason})`, { cause: error });',
+          '}',
+          'return new RateLimiters(settings, redis);',
+        ),
+      },
+      {
+        name: 'onApplicationShutdown',
+        isAsync: true,
+        returnType: 'Promise<void>',
+        statements: code("if (this.redis?.status === 'ready') await this.redis.quit();"),
+      },
+    ],
+  });
+}
+
+function rateLimitGuard(options: ProjectOptions) {
+  const attempts = options.auth
+    ? [
+        'if (this.reflector.get<boolean | undefined>(LIMIT_ATTEMPTS, context.getHandler())) {',
+        '  const route = `${context.getClass().name}.${context.getHandler().name}`;',
+        "  await consume(this.limiters.attempts, `${route}:${address}`, 'attempts from this address', response);",
+        '  const account = accountOf(request);',
+        '  if (account !== undefined) {',
+        "    const key = `${route}:${createHash('sha256').update(account).digest('base64url')}`;",
+        "    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', response);",
+        '  }',
+        '}',
+      ]
+    : [];
+  return classOf({
+    name: 'RateLimitGuard',
+    docs: [
+      'Installed for every route (RateLimitModule): THROTTLE_LIMIT requests per THROTTLE_TTL seconds from one',
+      'client address (`request.ip`, which TRUST_PROXY decides)' +
+        (options.auth ? ', and the attempt limits on routes marked `@LimitAttempts()`.' : '.'),
+    ],
+    decorators: [decorator('Injectable')],
+    implements: ['CanActivate'],
+    ctors: [
+      {
+        parameters: [
+          injected('limiters', 'RateLimiters'),
+          ...(options.auth ? [injected('reflector', 'Reflector')] : []),
+        ],
+      },
+    ],
+    methods: [
+      {
+        name: 'canActivate',
+        isAsync: true,
+        parameters: [{ name: 'context', type: 'ExecutionContext' }],
+        returnType: 'Promise<boolean>',
+        statements: code(
+          'const http = context.switchToHttp();',
+          'const [request, response] = [http.getRequest<Request>(), http.getResponse<Response>()];',
+          "const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';",
+          "await consume(this.limiters.requests, address, 'requests from this address', response);",
+          ...attempts,
+          'return true;',
+        ),
+      },
+    ],
+  });
+}
+
+function accountOf() {
+  return functionOf({
+    name: 'accountOf',
+    isExported: false,
+    docs: [
+      'The e-mail a request is about: that of its Basic credentials, else `email` in its body.',
+    ],
+    parameters: [{ name: 'request', type: 'Request' }],
+    returnType: 'string | undefined',
+    statements: code(
+      'let email: unknown;',
+      'try {',
+      '  email = parseBasicCredentials(request.headers.authorization).email;',
+      '} catch {',
+      '  const body: unknown = request.body;',
+      "  email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
+      '}',
+      "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
+    ),
+  });
+}
+
+export function rateLimitModuleTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/rate-limit.module.ts',
+    [
+      pkg('@nestjs/common', 'Module'),
+      pkg('@nestjs/config', 'ConfigService'),
+      pkg('@nestjs/core', 'APP_GUARD'),
+      { from: 'src/config/environment.ts', types: ['Environment'] },
+      use('rateLimit', 'RateLimiters', 'RateLimitGuard'),
+    ],
+    [
+      classOf({
+        name: 'RateLimitModule',
+        docs: ['The rate limits of every route, from .env (see the README, Security).'],
+        decorators: [
+          decorator(
+            'Module',
+            code(
+              '{',
+              '  providers: [',
+              '    {',
+              '      provide: RateLimiters,',
+              '      inject: [ConfigService],',
+              '      useFactory: (config: ConfigService<Environment, true>) => RateLimiters.fromConfig(config),',
+              '    },',
+              '    { provide: APP_GUARD, useClass: RateLimitGuard },',
+              '  ],',
+              '}',
+            ),
+          ),
+        ],
+      }),
+    ],
+  );
+}
