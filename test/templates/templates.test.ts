@@ -160,7 +160,7 @@ describe('templates', () => {
       # Proxies in front of the server: false, true, a number of hops, or addresses such as loopback
       TRUST_PROXY=false
       # The address clients use, for paging links; links are relative when unset
-      # PUBLIC_URL=https://api.example.com\n`);
+      # PUBLIC_URL=https://api.example.com
       # Rate limit of every route: requests per client address in a window of THROTTLE_TTL seconds
       THROTTLE_TTL=60
       THROTTLE_LIMIT=300
