@@ -47,6 +47,7 @@ import {
   bodyLimitsSpecTemplate,
   formValueSpecTemplate,
   headersSpecTemplate,
+  pagingSpecTemplate,
   requestChecksSpecTemplate,
 } from './specs/input.spec.template.js';
 import { passwordSpecTemplate } from './specs/password.spec.template.js';
@@ -112,6 +113,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   requestChecksSpecTemplate(),
   formValueSpecTemplate(),
   headersSpecTemplate(),
+  pagingSpecTemplate(),
   masterKeyGuardSpecTemplate(),
   accessTokenSpecTemplate(),
 ];
