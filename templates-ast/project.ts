@@ -51,6 +51,7 @@ import {
   bodyLimitsSpecTemplate,
   formValueSpecTemplate,
   headersSpecTemplate,
+  pagingSpecTemplate,
   requestChecksSpecTemplate,
 } from './specs/input.spec.template.js';
 import { passwordSpecTemplate } from './specs/password.spec.template.js';
@@ -122,6 +123,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   requestChecksSpecTemplate(),
   formValueSpecTemplate(),
   headersSpecTemplate(),
+  pagingSpecTemplate(),
   masterKeyGuardSpecTemplate(),
   accessTokenSpecTemplate(),
 ];

@@ -37,7 +37,11 @@ export const PIECES = {
     named: ['ListQueryParams', 'parseListQuery', 'selectFields'],
     types: ['ListQuery', 'ListSpec'],
   },
-  paging: { from: 'src/common/paging.ts', named: ['Paged', 'PagingInterceptor'], types: ['Page'] },
+  paging: {
+    from: 'src/common/paging.ts',
+    named: ['Paged', 'PagingInterceptor', 'linkHeader'],
+    types: ['Page'],
+  },
   findPage: { from: 'src/common/find-page.ts', named: ['findPage'] },
   parseId: { from: 'src/common/parse-id.pipe.ts', named: ['ParseIdPipe'] },
   bodyLimits: {

@@ -158,3 +158,34 @@ describe('trustProxySetting', () => {
     ],
   );
 }
+
+export function pagingSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/paging.spec.ts',
+    [use('paging', 'linkHeader')],
+    [
+      block(`
+describe('linkHeader', () => {
+  const page = { total: 25, page: 2, limit: 10 };
+
+  it('writes relative links, without the access token', () => {
+    expect(linkHeader('', '/articles?page=2&access_token=secret&q=a', page)).toBe(
+      [
+        '</articles?page=1&q=a>; rel="first"',
+        '</articles?page=1&q=a>; rel="prev"',
+        '</articles?page=3&q=a>; rel="next"',
+        '</articles?page=3&q=a>; rel="last"',
+      ].join(', '),
+    );
+  });
+
+  it('writes links under PUBLIC_URL when it is set, whatever the request named', () => {
+    const links = linkHeader('https://api.example.com/v1/', '//evil.example/articles', page);
+    expect(links).toContain('<https://api.example.com/v1/articles?page=1>; rel="first"');
+    expect(links).not.toContain('evil.example');
+  });
+});
+`),
+    ],
+  );
+}
