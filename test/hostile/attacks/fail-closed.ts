@@ -1,5 +1,5 @@
 // Issue 10.9: a route someone adds by hand and forgets to mark with @Access is refused to everyone.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { run, startServer } from '../../api/project.js';
@@ -24,6 +24,7 @@ export class UnmarkedController {
 /** A copy of the target project with a controller that carries no @Access mark, built. */
 function withUnmarkedRoute(dir: string): string {
   const copy = `${dir}-unmarked`;
+  rmSync(copy, { recursive: true, force: true });
   cpSync(dir, copy, {
     recursive: true,
     force: true,
