@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application } from '../../src/route/index.js';
-import { allCases } from './cases.js';
+import { allCases } from './cases/index.js';
 import {
   appFixture,
   root,

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
-import type { Case } from './cases.js';
+import type { Case } from './cases/index.js';
 
 export interface Answer {
   status: number;
