@@ -1,5 +1,6 @@
 // Sends a shared case through a gateway: real HTTP (node listener, srvx) or app.fetch in process.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import type { Case } from './cases/index.js';
@@ -36,6 +37,75 @@ function pick(get: (name: string) => string | undefined): Record<string, string>
 
 /** A real HTTP request with the path sent byte for byte (no URL normalisation on the client side). */
 export async function viaHttp(port: number, testCase: Case): Promise<Answer> {
+  const sent = withId(testCase);
+  if (!sent.abort) return sendHttp(port, sent);
+  await abortHttp(port, sent);
+  return poll(() => sendHttp(port, followUp(sent)), sent);
+}
+
+export async function viaFetch(
+  fetchHandler: (request: Request) => Promise<Response>,
+  testCase: Case,
+): Promise<Answer> {
+  const sent = withId(testCase);
+  if (!sent.abort) return sendFetch(fetchHandler, sent);
+  const response = await fetchHandler(new Request(`http://localhost${sent.path}`));
+  const reader = response.body!.getReader();
+  await reader.read();
+  await reader.cancel();
+  return poll(() => sendFetch(fetchHandler, followUp(sent)), sent);
+}
+
+function withId(testCase: Case): Case {
+  if (!testCase.abort) return testCase;
+  const id = randomUUID();
+  return {
+    ...testCase,
+    path: testCase.path.replaceAll('{id}', id),
+    abort: { then: testCase.abort.then.replaceAll('{id}', id) },
+  };
+}
+
+function followUp(testCase: Case): Case {
+  return {
+    name: testCase.name,
+    method: 'GET',
+    path: testCase.abort!.then,
+    expect: testCase.expect,
+  };
+}
+
+/** The server learns of the disconnect a moment later: ask again for a few seconds until the answer is expected. */
+async function poll(ask: () => Promise<Answer>, testCase: Case): Promise<Answer> {
+  let answer = await ask();
+  for (let tries = 0; tries < 60 && answer.body !== testCase.expect.body; tries++) {
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+    answer = await ask();
+  }
+  return answer;
+}
+
+/** Reads the first chunk of the answer, then drops the connection. */
+function abortHttp(port: number, testCase: Case): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, method: testCase.method, path: testCase.path, agent: false },
+      (incoming) => {
+        incoming.once('data', () => {
+          outgoing.destroy();
+          resolvePromise();
+        });
+      },
+    );
+    outgoing.on('error', () => undefined);
+    outgoing.once('close', () => resolvePromise());
+    outgoing.on('response', (incoming) => incoming.on('error', () => undefined));
+    outgoing.end();
+    setTimeout(() => reject(new Error('no first chunk within 5s')), 5000).unref();
+  });
+}
+
+async function sendHttp(port: number, testCase: Case): Promise<Answer> {
   const { headers, bytes } = await encode(testCase);
   if (bytes) headers['content-length'] = String(bytes.length);
   return new Promise((resolvePromise, reject) => {
@@ -66,7 +136,7 @@ export async function viaHttp(port: number, testCase: Case): Promise<Answer> {
   });
 }
 
-export async function viaFetch(
+async function sendFetch(
   fetchHandler: (request: Request) => Promise<Response>,
   testCase: Case,
 ): Promise<Answer> {

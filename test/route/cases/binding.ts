@@ -1,5 +1,5 @@
 // Binding cases: path bits and keywords converted to the declared parameter types, and refusals.
-import { error, ok, type Case } from './case.js';
+import { error, jsonBody, ok, type Case } from './case.js';
 
 export const bindingCases: Case[] = [
   {
@@ -112,5 +112,79 @@ export const bindingCases: Case[] = [
       404,
       'no route for GET /typed/1/true/red/a/2024-01-01/extra: Default.GET takes 5 path argument(s)',
     ),
+  },
+  {
+    name: 'a hexadecimal number is 400',
+    method: 'GET',
+    path: '/typed/0x10',
+    expect: error(400, 'parameter id must be a number'),
+  },
+  {
+    name: 'a binary number is 400',
+    method: 'GET',
+    path: '/typed/numbers?n=0b101',
+    expect: error(400, 'parameter n must be a number'),
+  },
+  {
+    name: 'a number with spaces around it is 400',
+    method: 'GET',
+    path: '/typed/numbers?n=%205%20',
+    expect: error(400, 'parameter n must be a number'),
+  },
+  {
+    name: 'decimal numbers with a sign, a fraction and an exponent bind',
+    method: 'GET',
+    path: '/typed/sum/-1.5/2e3/0.5',
+    expect: ok(1999),
+  },
+  {
+    name: 'repeated keys with comma lists concatenate for number[]',
+    method: 'GET',
+    path: '/typed/numbers?tags=1,2&tags=3',
+    expect: ok({ tags: [1, 2, 3] }),
+  },
+  {
+    name: 'repeated keys with comma lists concatenate for string[]',
+    method: 'GET',
+    path: '/typed/5?tags=a,b&tags=c',
+    expect: ok({ id: 5, flag: false, color: 'red', tags: ['a', 'b', 'c'], when: null }),
+  },
+  {
+    name: 'a JSON list is taken as it is, commas and all',
+    method: 'POST',
+    path: '/typed/lists',
+    headers: jsonBody,
+    body: '{"names":["Lovelace, Ada","Hopper, Grace"]}',
+    expect: ok(['Lovelace, Ada', 'Hopper, Grace']),
+  },
+  {
+    name: 'the date 0 is 400',
+    method: 'GET',
+    path: '/typed/5?when=0',
+    expect: error(400, 'parameter when must be a date'),
+  },
+  {
+    name: 'a day that does not exist is 400',
+    method: 'GET',
+    path: '/typed/5?when=2024-02-30',
+    expect: error(400, 'parameter when must be a date'),
+  },
+  {
+    name: 'an ISO 8601 date is midnight UTC',
+    method: 'GET',
+    path: '/typed/5?when=2024-02-29',
+    expect: ok({ id: 5, flag: false, color: 'red', tags: [], when: '2024-02-29T00:00:00.000Z' }),
+  },
+  {
+    name: 'an ISO 8601 time without an offset is UTC',
+    method: 'GET',
+    path: '/typed/5?when=2024-01-02T03:04',
+    expect: ok({ id: 5, flag: false, color: 'red', tags: [], when: '2024-01-02T03:04:00.000Z' }),
+  },
+  {
+    name: 'an ISO 8601 time with an offset',
+    method: 'GET',
+    path: '/typed/5?when=2024-01-02T03:04:05.5%2B01:00',
+    expect: ok({ id: 5, flag: false, color: 'red', tags: [], when: '2024-01-02T02:04:05.500Z' }),
   },
 ];

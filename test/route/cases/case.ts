@@ -7,6 +7,11 @@ export interface Case {
   path: string;
   headers?: Record<string, string>;
   body?: string | FormData;
+  /**
+   * Disconnect after the first chunk of the answer, then GET `then` and expect its answer. `{id}` in both
+   * paths becomes a fresh id for each gateway, which share the fixture's state in one process.
+   */
+  abort?: { then: string };
   expect: Expected;
 }
 

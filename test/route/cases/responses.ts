@@ -96,4 +96,51 @@ export const responseCases: Case[] = [
       allow: 'GET, HEAD, POST, OPTIONS',
     }),
   },
+  {
+    name: 'an aborted stream closes its generator (its finally runs)',
+    method: 'GET',
+    path: '/streams/endless/{id}',
+    abort: { then: '/streams/closed/{id}' },
+    expect: ok(true),
+  },
+  {
+    name: 'a thrown object branded as HttpError with status 999 is a generic 500',
+    method: 'GET',
+    path: '/responses/forged',
+    expect: error(500, 'Internal Server Error'),
+  },
+  {
+    name: 'OPTIONS on a path that does not exist is 404 like GET',
+    method: 'OPTIONS',
+    path: '/nothing/here',
+    expect: error(404, 'no route for OPTIONS /nothing/here: Default.GET takes 0 path argument(s)'),
+  },
+  {
+    name: 'another method on a path that does not exist is 404 too',
+    method: 'PUT',
+    path: '/nothing/here',
+    expect: error(404, 'no route for PUT /nothing/here: Default.GET takes 0 path argument(s)'),
+  },
+  {
+    name: 'PURGE is not a route unless the application lists it',
+    method: 'PURGE',
+    path: '/methods',
+    expect: error(405, 'PURGE is not allowed here; allowed: GET, HEAD, OPTIONS', {
+      allow: 'GET, HEAD, OPTIONS',
+    }),
+  },
+  {
+    name: 'LOCK is not a route unless the application lists it',
+    method: 'LOCK',
+    path: '/methods',
+    expect: error(405, 'LOCK is not allowed here; allowed: GET, HEAD, OPTIONS', {
+      allow: 'GET, HEAD, OPTIONS',
+    }),
+  },
+  {
+    name: 'Allow lists only routable methods',
+    method: 'OPTIONS',
+    path: '/methods',
+    expect: { status: 204, body: '', headers: { allow: 'GET, HEAD, OPTIONS' } },
+  },
 ];

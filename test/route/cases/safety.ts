@@ -1,15 +1,64 @@
 // Safety cases: names that must never reach prototypes, bad escapes, dot segments and encoded slashes.
-import { error, ok, type Case } from './case.js';
+import { error, form, ok, type Case } from './case.js';
+
+function fields(...entries: Array<[string, string | File]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
 
 export const safetyCases: Case[] = [
   {
-    name: 'query names like __proto__ are plain keys',
+    name: 'query names like toString are plain keys',
     method: 'GET',
-    path: '/responses/echo?__proto__=x&constructor=y&toString=z&hasOwnProperty=w',
-    expect: ok({
-      kwargs: { ['__proto__']: 'x', constructor: 'y', toString: 'z', hasOwnProperty: 'w' },
-      polluted: null,
-    }),
+    path: '/responses/echo?toString=z&hasOwnProperty=w&valueOf=v',
+    expect: ok({ kwargs: { toString: 'z', hasOwnProperty: 'w', valueOf: 'v' }, polluted: null }),
+  },
+  {
+    name: '__proto__ as a query key is 400',
+    method: 'GET',
+    path: '/responses/echo?__proto__=x',
+    expect: error(400, 'the query may not use the key "__proto__"'),
+  },
+  {
+    name: 'an encoded __proto__ query key is 400',
+    method: 'GET',
+    path: '/responses/echo?%5F%5Fproto%5F%5F=1',
+    expect: error(400, 'the query may not use the key "__proto__"'),
+  },
+  {
+    name: 'constructor as a query key is 400',
+    method: 'GET',
+    path: '/responses/echo?a=1&constructor=y',
+    expect: error(400, 'the query may not use the key "constructor"'),
+  },
+  {
+    name: 'prototype as a query key is 400',
+    method: 'GET',
+    path: '/responses/echo?prototype=y',
+    expect: error(400, 'the query may not use the key "prototype"'),
+  },
+  {
+    name: '__proto__ as a form key is 400',
+    method: 'POST',
+    path: '/responses/echo',
+    headers: form,
+    body: 'a=1&__proto__=x',
+    expect: error(400, 'the form may not use the key "__proto__"'),
+  },
+  {
+    name: '__proto__ as a multipart field is 400',
+    method: 'POST',
+    path: '/responses/echo',
+    body: fields(['name', 'ada'], ['__proto__', 'x']),
+    expect: error(400, 'the multipart body may not use the key "__proto__"'),
+  },
+  {
+    name: 'constructor as a multipart file field is 400',
+    method: 'POST',
+    path: '/responses/echo',
+    body: fields(['constructor', new File(['x'], 'x.txt', { type: 'text/plain' })]),
+    expect: error(400, 'the multipart body may not use the key "constructor"'),
   },
   {
     name: '/constructor reaches no class',
