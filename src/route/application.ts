@@ -1,6 +1,7 @@
 // The Application: builds the route table once and exposes the fetch handler and the node:http listener.
 import { toNodeListener, type NodeListener } from './adapter/node.js';
 import { defaultBodyLimit } from './body.js';
+import { standardMethods } from './controller.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
 import { handleFetch } from './fetch.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
@@ -15,6 +16,11 @@ export interface ApplicationOptions {
   debug?: boolean;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (message: string) => void;
+  /**
+   * Methods that are routes besides GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS, such as `['PURGE']`.
+   * Other all-capital methods of a class are not routes and do not appear in `Allow`.
+   */
+  methods?: string[];
 }
 
 /**
@@ -28,6 +34,8 @@ export class Application implements Gateway {
   readonly prefix: string;
   readonly cwd: string;
   readonly options: DispatchOptions;
+  /** The routable method names: the standard seven and the application's own. */
+  readonly methods: ReadonlySet<string>;
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
@@ -44,6 +52,7 @@ export class Application implements Gateway {
     }
     this.prefix = options.prefix;
     this.cwd = options.cwd ?? process.cwd();
+    this.methods = routableMethods(options.methods);
     this.options = {
       maxBody,
       debug: options.debug ?? false,
@@ -53,10 +62,12 @@ export class Application implements Gateway {
 
   /** Builds the route table (once); rejects with the reason start-up failed. */
   ready(): Promise<RouteTable> {
-    this.#building ??= buildRouteTable({ prefix: this.prefix, cwd: this.cwd }).then(
-      (table) => (this.#table = table),
-    );
+    this.#building ??= buildRouteTable(this.#build()).then((table) => (this.#table = table));
     return this.#building;
+  }
+
+  #build() {
+    return { prefix: this.prefix, cwd: this.cwd, methods: this.methods };
   }
 
   table(): RouteTable | Promise<RouteTable> {
@@ -65,7 +76,7 @@ export class Application implements Gateway {
 
   /** Rebuilds the route table from fresh imports; the old table keeps answering until the new one is ready. */
   async reload(): Promise<RouteTable> {
-    const table = await buildRouteTable({ prefix: this.prefix, cwd: this.cwd, fresh: true });
+    const table = await buildRouteTable({ ...this.#build(), fresh: true });
     this.#table = table;
     this.#building = Promise.resolve(table);
     return table;
@@ -108,6 +119,17 @@ export function createApp(options: Partial<ApplicationOptions> = {}): Applicatio
     process.exit(1);
   });
   return app;
+}
+
+function routableMethods(extra: string[] = []): ReadonlySet<string> {
+  for (const method of extra) {
+    if (typeof method !== 'string' || !/^[A-Z]+$/.test(method)) {
+      throw new TypeError(
+        `methods: ${JSON.stringify(method)} is not a method name; use capital letters, such as "PURGE"`,
+      );
+    }
+  }
+  return new Set([...standardMethods, ...extra]);
 }
 
 const units: Record<string, number> = {

@@ -71,6 +71,8 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
   if (!match) throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}`);
   const { controller } = match;
   const handler = selectHandler(controller, incoming.method);
+  // Without a handler for the method, the path still exists only if some handler takes that many bits.
+  checkPathLength(controller, handler ?? controller.widest, match.args.length, incoming);
   if (!handler) {
     if (incoming.method !== 'OPTIONS') {
       const message = `${incoming.method} is not allowed here; allowed: ${controller.allow}`;
@@ -78,14 +80,21 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
     }
     return { status: 204, headers: { allow: controller.allow }, body: null };
   }
-  if (match.args.length > handler.positional.length && !handler.rest) {
-    const takes = `${controller.name}.${handler.method} takes ${handler.positional.length} path argument(s)`;
-    throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}: ${takes}`);
-  }
   const query = parseQuery(incoming.search);
   const call = (parsed?: ParsedBody) =>
     callHandler(controller, handler, match.args, incoming, query, parsed);
   return incoming.body ? parseBody(incoming.body, options.maxBody).then(call) : call();
+}
+
+function checkPathLength(
+  controller: ControllerEntry,
+  handler: HandlerEntry | undefined,
+  count: number,
+  incoming: Incoming,
+): void {
+  if (!handler || handler.rest || count <= handler.positional.length) return;
+  const takes = `${controller.name}.${handler.method} takes ${handler.positional.length} path argument(s)`;
+  throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}: ${takes}`);
 }
 
 function callHandler(

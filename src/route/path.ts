@@ -39,16 +39,37 @@ export function parseQuery(search: string, where: 'query' | 'form' = 'query'): K
     const rawName = equals === -1 ? pair : pair.slice(0, equals);
     const rawValue = equals === -1 ? '' : pair.slice(equals + 1);
     const name = decodeBit(rawName.replaceAll('+', ' '), where);
-    addKeyword(keywords, name, decodeBit(rawValue.replaceAll('+', ' '), where));
+    addKeyword(keywords, name, decodeBit(rawValue.replaceAll('+', ' '), where), where);
   }
   return keywords;
 }
 
-/** Adds a value under `name`, turning a repeated name into an array of its values. */
-export function addKeyword(keywords: Keywords, name: string, value: unknown): void {
-  if (!(name in keywords)) keywords[name] = value;
-  else if (Array.isArray(keywords[name])) (keywords[name] as unknown[]).push(value);
-  else keywords[name] = [keywords[name], value];
+/**
+ * Names that are Object.prototype's machinery. The keywords object has no prototype, but a handler that
+ * spreads or merges kwargs into an ordinary object would pass them on; JSON bodies refuse them the same way.
+ */
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Lists made by repeating a key in text: each of their items is a comma list, like a single value. */
+export const repeatedKeys = new WeakSet<unknown[]>();
+
+/** Adds a value under `name`, turning a repeated name into an array of its values; 400 for forbidden names. */
+export function addKeyword(
+  keywords: Keywords,
+  name: string,
+  value: unknown,
+  where: 'query' | 'form' | 'multipart body',
+): void {
+  if (forbiddenKeys.has(name))
+    throw new HttpError(400, `the ${where} may not use the key ${JSON.stringify(name)}`);
+  const existing = keywords[name];
+  if (existing === undefined && !(name in keywords)) keywords[name] = value;
+  else if (Array.isArray(existing) && repeatedKeys.has(existing)) existing.push(value);
+  else {
+    const list = [existing, value];
+    repeatedKeys.add(list);
+    keywords[name] = list;
+  }
 }
 
 /** `bar` -> `Bar`, `foo-bar`/`foo_bar` -> `FooBar`; undefined for bits that cannot name a class (`__proto__`). */

@@ -75,7 +75,8 @@ export function errorOutgoing(
     };
   }
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  const message = debug && error instanceof Error ? error.message : 'Internal Server Error';
+  const shown = (error as { message?: unknown } | null)?.message;
+  const message = debug && typeof shown === 'string' ? shown : 'Internal Server Error';
   const text = errorBody(500, message);
   return { status: 500, headers: sized(jsonType, Buffer.byteLength(text)), body: text };
 }

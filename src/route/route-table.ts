@@ -5,7 +5,12 @@ import { tsImport } from 'tsx/esm/api';
 import { importModule } from '../loader/import-module.js';
 import { className } from './path.js';
 import { scanPrefix } from './scan.js';
-import { handlerNames, isControllerClass, type ControllerClass } from './controller.js';
+import {
+  handlerNames,
+  isControllerClass,
+  standardMethods,
+  type ControllerClass,
+} from './controller.js';
 import { SignatureReader, type ParameterInfo } from './signature.js';
 
 export interface HandlerEntry {
@@ -25,6 +30,8 @@ export interface ControllerEntry {
   handlers: Map<string, HandlerEntry>;
   /** The `Allow` header value: its handlers, plus HEAD with GET, plus OPTIONS. */
   allow: string;
+  /** The handler taking the most path bits (one with a rest parameter first): a path longer than it takes is 404. */
+  widest?: HandlerEntry;
 }
 
 export interface ModuleNode {
@@ -52,6 +59,8 @@ export interface BuildOptions {
   cwd: string;
   /** Import modules afresh (a rebuild in watch mode) rather than from the module cache. */
   fresh?: boolean;
+  /** Routable method names (the standard ones by default). */
+  methods?: ReadonlySet<string>;
 }
 
 /** Scans, imports and reads every module below the prefix; throws on a collision or an unloadable file. */
@@ -59,6 +68,7 @@ export async function buildRouteTable({
   prefix,
   cwd,
   fresh = false,
+  methods = new Set(standardMethods),
 }: BuildOptions): Promise<RouteTable> {
   const reader = new SignatureReader();
   const nodes = new Map<string, ModuleNode>();
@@ -69,7 +79,7 @@ export async function buildRouteTable({
     if (bits.length > 0) nodes.get(bits.slice(0, -1).join('/'))?.children.set(bits.at(-1)!, node);
     for (const file of files) {
       for (const [name, type] of await controllerExports(file, cwd, fresh)) {
-        const entry = controllerEntry(name, type, file, bits, reader);
+        const entry = controllerEntry(name, type, file, bits, reader, methods);
         const existing = node.classes.get(name);
         if (existing) throw collision(`class ${name} is defined both`, existing.file, file, cwd);
         node.classes.set(name, entry);
@@ -111,14 +121,25 @@ function controllerEntry(
   file: string,
   moduleBits: string[],
   reader: SignatureReader,
+  methods: ReadonlySet<string>,
 ): ControllerEntry {
   const handlers = new Map<string, HandlerEntry>();
-  for (const method of handlerNames(type)) {
+  for (const method of handlerNames(type, methods)) {
     const fn = (type.prototype as unknown as Record<string, (...args: never[]) => unknown>)[method];
     const parameters = reader.fromSource(file, type.name, method) ?? reader.fromFunction(fn);
     handlers.set(method, handlerEntry(method, parameters));
   }
-  return { name, file, moduleBits, type, handlers, allow: allowHeader([...handlers.keys()]) };
+  const allow = allowHeader([...handlers.keys()]);
+  return { name, file, moduleBits, type, handlers, allow, widest: widestHandler(handlers) };
+}
+
+function widestHandler(handlers: Map<string, HandlerEntry>): HandlerEntry | undefined {
+  let widest: HandlerEntry | undefined;
+  for (const handler of handlers.values()) {
+    if (handler.rest) return handler;
+    if (!widest || handler.positional.length > widest.positional.length) widest = handler;
+  }
+  return widest;
 }
 
 function handlerEntry(method: string, parameters: ParameterInfo[]): HandlerEntry {
@@ -131,14 +152,12 @@ function handlerEntry(method: string, parameters: ParameterInfo[]): HandlerEntry
   };
 }
 
-const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
 function allowHeader(methods: string[]): string {
   const allowed = new Set(methods);
   if (allowed.has('GET')) allowed.add('HEAD');
   allowed.add('OPTIONS');
   const rank = (method: string) =>
-    methodOrder.includes(method) ? methodOrder.indexOf(method) : 99;
+    standardMethods.includes(method) ? standardMethods.indexOf(method) : 99;
   return [...allowed].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).join(', ');
 }
 

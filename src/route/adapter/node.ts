@@ -99,11 +99,25 @@ async function writeChunks(
 ): Promise<void> {
   try {
     for await (const chunk of chunks) {
-      if (!response.write(chunkBytes(chunk)))
-        await new Promise((resolve) => response.once('drain', resolve));
+      // The client has gone: leaving the loop returns the iterator, so the generator's `finally` runs.
+      if (response.destroyed) return;
+      if (!response.write(chunkBytes(chunk))) await drained(response);
     }
     response.end();
   } catch (error) {
     response.destroy(error as Error);
   }
+}
+
+/** `drain`, or `close` when the client went away and `drain` will never come. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
