@@ -4,6 +4,7 @@ import { defaultBodyLimit } from './body.js';
 import { standardMethods } from './controller.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
 import { handleFetch } from './fetch.js';
+import { parseDuration, serverOptions, timeLimits, type TimeLimits } from './limits.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
 
 export interface ApplicationOptions {
@@ -21,6 +22,8 @@ export interface ApplicationOptions {
    * Other all-capital methods of a class are not routes and do not appear in `Allow`.
    */
   methods?: string[];
+  /** Time limits in milliseconds (0 turns one off); see `defaultTimeLimits`. */
+  timeouts?: Partial<TimeLimits>;
 }
 
 /**
@@ -57,6 +60,7 @@ export class Application implements Gateway {
       maxBody,
       debug: options.debug ?? false,
       log: options.log ?? ((message) => console.error(message)),
+      timeouts: timeLimits(options.timeouts),
     };
   }
 
@@ -85,6 +89,11 @@ export class Application implements Gateway {
   /** The fetch handler, bound, so fetch servers can take it as `app.fetch`. */
   readonly fetch = (request: Request): Promise<Response> => handleFetch(this, request);
 
+  /** Options for node:http's `createServer` that apply the header and body time limits. */
+  get serverOptions() {
+    return serverOptions(this.options.timeouts);
+  }
+
   /** The node:http `(req, res)` listener. */
   get listener(): NodeListener {
     this.#listener ??= toNodeListener(this);
@@ -93,8 +102,8 @@ export class Application implements Gateway {
 }
 
 /**
- * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`)
- * and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
+ * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`),
+ * `REST_BODY_TIMEOUT` and `REST_HANDLER_TIMEOUT` (`30s`, `500ms`) and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
  *
  * @example
  * // server.mjs, served with: REST_PREFIX=controllers npx srvx serve --prod --entry server.mjs
@@ -113,12 +122,22 @@ export function createApp(options: Partial<ApplicationOptions> = {}): Applicatio
     prefix,
     maxBody: options.maxBody ?? (envMaxBody ? parseByteSize(envMaxBody) : undefined),
     debug: options.debug ?? ['1', 'true'].includes(process.env.REST_DEBUG ?? ''),
+    timeouts: { ...envTimeouts(), ...options.timeouts },
   });
   app.ready().catch((error: Error) => {
     console.error(`restsmith/route: ${error.message}`);
     process.exit(1);
   });
   return app;
+}
+
+/** `REST_BODY_TIMEOUT`, `REST_HANDLER_TIMEOUT` (`30s`, `500ms`, `0` for none), where set. */
+function envTimeouts(): Partial<TimeLimits> {
+  const { REST_BODY_TIMEOUT: body, REST_HANDLER_TIMEOUT: handler } = process.env;
+  return {
+    ...(body ? { body: parseDuration(body) } : {}),
+    ...(handler ? { handler: parseDuration(handler) } : {}),
+  };
 }
 
 function routableMethods(extra: string[] = []): ReadonlySet<string> {

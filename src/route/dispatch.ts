@@ -3,6 +3,7 @@ import { bindArguments } from './bind.js';
 import { parseBody, type BodySource, type ParsedBody } from './body.js';
 import { RouteResponse, type Files, type Keywords, type RouteRequest } from './controller.js';
 import { HttpError } from './http-error.js';
+import { withDeadline, type TimeLimits } from './limits.js';
 import { parseQuery, pathBits } from './path.js';
 import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
@@ -21,6 +22,7 @@ export interface DispatchOptions {
   maxBody: number;
   debug: boolean;
   log(message: string): void;
+  timeouts: TimeLimits;
 }
 
 class IncomingRequest implements RouteRequest {
@@ -82,8 +84,11 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
   }
   const query = parseQuery(incoming.search);
   const call = (parsed?: ParsedBody) =>
-    callHandler(controller, handler, match.args, incoming, query, parsed);
-  return incoming.body ? parseBody(incoming.body, options.maxBody).then(call) : call();
+    callHandler(controller, handler, match.args, incoming, query, parsed, options.timeouts);
+  if (!incoming.body) return call();
+  const { body } = options.timeouts;
+  const late = () => new HttpError(408, `the request body did not arrive within ${body} ms`);
+  return withDeadline(parseBody(incoming.body, options.maxBody), body, late).then(call);
 }
 
 function checkPathLength(
@@ -104,6 +109,7 @@ function callHandler(
   incoming: Incoming,
   query: Keywords,
   parsed: ParsedBody | undefined,
+  timeouts: TimeLimits,
 ): Answer {
   // A body value wins over a query value of the same name.
   const keywords = parsed
@@ -119,9 +125,11 @@ function callHandler(
   ];
   const result = method.apply(instance, args);
   const head = incoming.method === 'HEAD' && handler.method === 'GET';
-  return result instanceof Promise
-    ? result.then((value) => toOutgoing(value, response, head))
-    : toOutgoing(result, response, head);
+  if (!(result instanceof Promise)) return toOutgoing(result, response, head);
+  const late = () => new HttpError(503, `the handler did not answer within ${timeouts.handler} ms`);
+  return withDeadline(result, timeouts.handler, late).then((value) =>
+    toOutgoing(value, response, head),
+  );
 }
 
 /** The handler for the method; HEAD falls back to GET. OPTIONS without a handler is answered by the caller. */

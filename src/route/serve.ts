@@ -45,7 +45,7 @@ export async function startServer(
   { host, port }: HostPort,
 ): Promise<RunningServer> {
   await app.ready();
-  const server = createServer(app.listener);
+  const server = createServer(app.serverOptions, app.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

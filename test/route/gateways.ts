@@ -56,6 +56,15 @@ export async function viaFetch(
   return poll(() => sendFetch(fetchHandler, followUp(sent)), sent);
 }
 
+/** A body stream that sends its first half and then nothing more, as a stalled client does. */
+function halfAndNoMore(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+    },
+  });
+}
+
 function withId(testCase: Case): Case {
   if (!testCase.abort) return testCase;
   const id = randomUUID();
@@ -121,18 +130,20 @@ async function sendHttp(port: number, testCase: Case): Promise<Answer> {
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
+        incoming.on('end', () => {
           resolvePromise({
             status: incoming.statusCode ?? 0,
             headers: pick((name) => incoming.headers[name] as string | undefined),
             body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+          });
+          if (testCase.stall) outgoing.destroy();
+        });
         incoming.on('error', reject);
       },
     );
     outgoing.on('error', reject);
-    outgoing.end(bytes);
+    if (testCase.stall) outgoing.write(bytes!.subarray(0, bytes!.length >> 1));
+    else outgoing.end(bytes);
   });
 }
 
@@ -145,8 +156,9 @@ async function sendFetch(
     new Request(`http://localhost${testCase.path}`, {
       method: testCase.method,
       headers,
-      body: bytes as BodyInit | undefined,
-    }),
+      body: testCase.stall ? halfAndNoMore(bytes!) : (bytes as BodyInit | undefined),
+      duplex: 'half',
+    } as RequestInit),
   );
   return {
     status: response.status,

@@ -71,8 +71,8 @@ function nodeHeaders(raw: string[]): Headers {
 
 /** Writes the answer; only streamed bodies make this asynchronous. */
 function writeOutgoing(response: ServerResponse, outgoing: Outgoing): Promise<void> | undefined {
-  // Stop reading an oversized upload: the client gets its 413 and the connection is not reused.
-  if (outgoing.status === 413) response.setHeader('connection', 'close');
+  // Stop reading an oversized or stalled upload: the client gets its 413 or 408 and the connection is not reused.
+  if (outgoing.status === 413 || outgoing.status === 408) response.setHeader('connection', 'close');
   if (outgoing.response) return writeResponse(response, outgoing.response);
   const { body } = outgoing;
   response.writeHead(outgoing.status, outgoing.headers);

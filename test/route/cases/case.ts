@@ -12,6 +12,8 @@ export interface Case {
    * paths becomes a fresh id for each gateway, which share the fixture's state in one process.
    */
   abort?: { then: string };
+  /** Send the first half of the body (with the whole length announced), then nothing more. */
+  stall?: boolean;
   expect: Expected;
 }
 
@@ -40,10 +42,12 @@ export const error = (
     400: 'Bad Request',
     404: 'Not Found',
     405: 'Method Not Allowed',
+    408: 'Request Timeout',
     413: 'Payload Too Large',
     415: 'Unsupported Media Type',
     418: "I'm a Teapot",
     500: 'Internal Server Error',
+    503: 'Service Unavailable',
   }[status];
   return {
     status,

@@ -2,6 +2,7 @@
 import { bindingCases } from './binding.js';
 import { bodyCases } from './bodies.js';
 import type { Case } from './case.js';
+import { limitCases } from './limits.js';
 import { responseCases } from './responses.js';
 import { routingCases } from './routing.js';
 import { safetyCases } from './safety.js';
@@ -14,4 +15,5 @@ export const allCases: Case[] = [
   ...responseCases,
   ...bodyCases,
   ...safetyCases,
+  ...limitCases,
 ];
