@@ -4,6 +4,7 @@ import { defaultBodyLimit } from './body.js';
 import { standardMethods } from './controller.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
 import { handleFetch } from './fetch.js';
+import { runHook, type LifespanHooks } from './lifespan.js';
 import { parseDuration, serverOptions, timeLimits, type TimeLimits } from './limits.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
 
@@ -42,6 +43,10 @@ export class Application implements Gateway {
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
+  /** The hooks whose `startup` ran: only these get their `shutdown` run, and a reload keeps them. */
+  #started?: LifespanHooks;
+  #closed?: Promise<void>;
+  #closing = false;
 
   constructor(options: ApplicationOptions) {
     if (typeof options?.prefix !== 'string' || options.prefix.trim() === '') {
@@ -64,10 +69,35 @@ export class Application implements Gateway {
     };
   }
 
-  /** Builds the route table (once); rejects with the reason start-up failed. */
+  /** Builds the route table and runs the prefix module's `startup` (once); rejects with the reason start-up failed. */
   ready(): Promise<RouteTable> {
-    this.#building ??= buildRouteTable(this.#build()).then((table) => (this.#table = table));
+    this.#building ??= this.#start();
     return this.#building;
+  }
+
+  async #start(): Promise<RouteTable> {
+    const table = await buildRouteTable(this.#build());
+    await runHook('startup', table.hooks, this.cwd);
+    this.#started = table.hooks;
+    this.#table = table;
+    return table;
+  }
+
+  /** True once `close()` was called: streamed answers end at their next chunk, connections are not kept alive. */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /**
+   * Ends streamed answers (their generators' `finally` runs), waits for `drained` (a server's in-flight
+   * requests, as `rest route` passes), then runs the prefix module's `shutdown` once, if `startup` ran.
+   */
+  close(drained?: Promise<unknown>): Promise<void> {
+    this.#closing = true;
+    this.#closed ??= Promise.resolve(drained)
+      .then(() => this.#building?.catch(() => undefined))
+      .then(() => this.#started && runHook('shutdown', this.#started, this.cwd));
+    return this.#closed;
   }
 
   #build() {

@@ -142,5 +142,7 @@ function selectHandler(controller: ControllerEntry, method: string): HandlerEntr
 /** What a gateway needs from the application: the route table (built once) and the dispatch options. */
 export interface Gateway {
   readonly options: DispatchOptions;
+  /** Shutting down: streams end at their next chunk. */
+  readonly closing: boolean;
   table(): RouteTable | Promise<RouteTable>;
 }

@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { importModule } from '../loader/import-module.js';
+import { addHooks, type LifespanHooks } from './lifespan.js';
 import { className } from './path.js';
 import { scanPrefix } from './scan.js';
 import {
@@ -45,6 +46,8 @@ export interface RouteTable {
   prefix: string;
   root: ModuleNode;
   controllers: ControllerEntry[];
+  /** The prefix module's `startup` and `shutdown` exports. */
+  hooks: LifespanHooks;
 }
 
 export class RouteTableError extends Error {
@@ -73,12 +76,15 @@ export async function buildRouteTable({
   const reader = new SignatureReader();
   const nodes = new Map<string, ModuleNode>();
   const controllers: ControllerEntry[] = [];
+  const hooks: LifespanHooks = {};
   for (const { bits, files } of scanPrefix(prefix, cwd)) {
     const node: ModuleNode = { bits, files, classes: new Map(), children: new Map() };
     nodes.set(bits.join('/'), node);
     if (bits.length > 0) nodes.get(bits.slice(0, -1).join('/'))?.children.set(bits.at(-1)!, node);
     for (const file of files) {
-      for (const [name, type] of await controllerExports(file, cwd, fresh)) {
+      const sources = await loadExports(file, cwd, fresh);
+      if (bits.length === 0) addHooks(hooks, sources, file, cwd);
+      for (const [name, type] of controllerExports(sources)) {
         const entry = controllerEntry(name, type, file, bits, reader, methods);
         const existing = node.classes.get(name);
         if (existing) throw collision(`class ${name} is defined both`, existing.file, file, cwd);
@@ -89,10 +95,15 @@ export async function buildRouteTable({
   }
   const root = nodes.get('')!;
   checkDefaultCollisions(root, cwd);
-  return { prefix, root, controllers };
+  return { prefix, root, controllers, hooks };
 }
 
-async function controllerExports(file: string, cwd: string, fresh: boolean) {
+/** The module's exports; a .ts file outside a "type": "module" package also has them under `default`. */
+async function loadExports(
+  file: string,
+  cwd: string,
+  fresh: boolean,
+): Promise<Array<Record<string, unknown>>> {
   let namespace: Record<string, unknown>;
   try {
     namespace = fresh
@@ -101,11 +112,14 @@ async function controllerExports(file: string, cwd: string, fresh: boolean) {
   } catch (error) {
     throw new RouteTableError(`cannot load ${relative(cwd, file)}: ${(error as Error).message}`);
   }
-  const found = new Map<string, ControllerClass>();
-  // A .ts file outside a "type": "module" package loads as CommonJS: its exports also sit under `default`.
   const interop = namespace.default;
-  const sources =
-    typeof interop === 'object' && interop !== null ? [namespace, interop] : [namespace];
+  return typeof interop === 'object' && interop !== null
+    ? [namespace, interop as Record<string, unknown>]
+    : [namespace];
+}
+
+function controllerExports(sources: Array<Record<string, unknown>>) {
+  const found = new Map<string, ControllerClass>();
   for (const source of sources) {
     for (const [name, value] of Object.entries(source)) {
       if (name === 'default' || name.startsWith('_') || !isControllerClass(value)) continue;

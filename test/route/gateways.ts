@@ -171,6 +171,8 @@ export interface Started {
   port: number;
   output: () => string;
   stop: () => Promise<void>;
+  /** Sends a signal; resolves with the exit code once the process has exited. */
+  signal: (name: NodeJS.Signals) => Promise<number | null>;
 }
 
 /** Starts a command that prints `http://127.0.0.1:<port>` once listening; resolves with that port. */
@@ -188,12 +190,12 @@ export function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    return exited;
+  };
+  const stop = () => signal('SIGTERM').then(() => undefined);
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no address within 20s:\n${output}`)), 20_000);
     const read = (chunk: Buffer) => {
@@ -201,7 +203,7 @@ export function startServer(
       const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolvePromise({ port: Number(match[1]), output: () => output, stop });
+        resolvePromise({ port: Number(match[1]), output: () => output, stop, signal });
       }
     };
     child.stdout.on('data', read);

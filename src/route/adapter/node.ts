@@ -24,10 +24,10 @@ export function toNodeListener(gateway: Gateway): NodeListener {
   const answer = (table: RouteTable, incoming: Incoming, response: ServerResponse) => {
     const outgoing = dispatch(table, options, incoming);
     if (outgoing instanceof Promise)
-      outgoing.then((ready) => writeOutgoing(response, ready)).catch(fail(response));
+      outgoing.then((ready) => writeOutgoing(response, ready, gateway)).catch(fail(response));
     else {
       try {
-        writeOutgoing(response, outgoing)?.catch(fail(response));
+        writeOutgoing(response, outgoing, gateway)?.catch(fail(response));
       } catch (error) {
         fail(response)(error);
       }
@@ -70,37 +70,51 @@ function nodeHeaders(raw: string[]): Headers {
 }
 
 /** Writes the answer; only streamed bodies make this asynchronous. */
-function writeOutgoing(response: ServerResponse, outgoing: Outgoing): Promise<void> | undefined {
-  // Stop reading an oversized or stalled upload: the client gets its 413 or 408 and the connection is not reused.
-  if (outgoing.status === 413 || outgoing.status === 408) response.setHeader('connection', 'close');
-  if (outgoing.response) return writeResponse(response, outgoing.response);
+function writeOutgoing(
+  response: ServerResponse,
+  outgoing: Outgoing,
+  gateway: Gateway,
+): Promise<void> | undefined {
+  // Stop reading an oversized or stalled upload (the client gets its 413 or 408), and let a closing server go.
+  const { status } = outgoing;
+  if (status === 413 || status === 408 || gateway.closing)
+    response.setHeader('connection', 'close');
+  if (outgoing.response) return writeResponse(response, outgoing.response, gateway);
   const { body } = outgoing;
   response.writeHead(outgoing.status, outgoing.headers);
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     response.end(body ?? undefined);
     return undefined;
   }
-  return writeChunks(response, body);
+  return writeChunks(response, body, gateway);
 }
 
-async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
+async function writeResponse(
+  response: ServerResponse,
+  answer: Response,
+  gateway: Gateway,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   answer.headers.forEach((value, name) => (headers[name] = value));
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   response.writeHead(answer.status, headers);
-  if (answer.body) await writeChunks(response, answer.body as unknown as AsyncIterable<Uint8Array>);
+  const { body } = answer;
+  if (body) await writeChunks(response, body as unknown as AsyncIterable<Uint8Array>, gateway);
   else response.end();
 }
 
 async function writeChunks(
   response: ServerResponse,
   chunks: AsyncIterable<unknown>,
+  gateway: Gateway,
 ): Promise<void> {
   try {
     for await (const chunk of chunks) {
-      // The client has gone: leaving the loop returns the iterator, so the generator's `finally` runs.
+      // The client has gone, or the server is closing: leaving the loop returns the iterator, so the
+      // generator's `finally` runs.
       if (response.destroyed) return;
+      if (gateway.closing) break;
       if (!response.write(chunkBytes(chunk))) await drained(response);
     }
     response.end();
