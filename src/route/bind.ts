@@ -1,7 +1,7 @@
 // Binds path bits and keywords to a handler's parameters by position and by name, converting to declared types.
 import type { Keywords } from './controller.js';
 import { HttpError } from './http-error.js';
-import { repeatedKeys } from './path.js';
+import { noKeywords, repeatedKeys } from './path.js';
 import type { HandlerEntry } from './route-table.js';
 import type { ParameterInfo, ValueType } from './signature.js';
 
@@ -11,6 +11,7 @@ export function bindArguments(
   pathArgs: string[],
   keywords: Keywords,
 ): unknown[] {
+  if (keywords === noKeywords) return bindPath(handler, pathArgs);
   const { positional, rest, keywords: collector } = handler;
   const args: unknown[] = new Array(positional.length);
   const bound = new Array<boolean>(positional.length).fill(false);
@@ -32,6 +33,28 @@ export function bindArguments(
   checkRequired(positional, bound);
   if (rest) args.push(...pathArgs.slice(positional.length).map((bit) => convert(rest, bit)));
   if (collector && extra) args.push(convertProperties(collector, extra));
+  return args;
+}
+
+/** Path bits only (no query, no body): most requests, so no bookkeeping of what was bound by name. */
+function bindPath(handler: HandlerEntry, pathArgs: string[]): unknown[] {
+  const { positional, rest, keywords: collector } = handler;
+  if (pathArgs.length < handler.requiredCount) {
+    checkRequired(
+      positional,
+      positional.map((_parameter, index) => index < pathArgs.length),
+    );
+  }
+  // Unfilled places stay holes, so the handler's own default values apply.
+  const args: unknown[] = new Array(positional.length);
+  const filled = Math.min(pathArgs.length, positional.length);
+  for (let index = 0; index < filled; index++)
+    args[index] = convert(positional[index], pathArgs[index]);
+  if (rest) {
+    for (let index = filled; index < pathArgs.length; index++)
+      args.push(convert(rest, pathArgs[index]));
+  }
+  if (collector) args.push(convertProperties(collector, Object.create(null) as Keywords));
   return args;
 }
 

@@ -4,7 +4,7 @@ import { parseBody, type BodySource, type ParsedBody } from './body.js';
 import { RouteResponse, type Files, type Keywords, type RouteRequest } from './controller.js';
 import { HttpError } from './http-error.js';
 import { withDeadline, type TimeLimits } from './limits.js';
-import { parseQuery, pathBits } from './path.js';
+import { noKeywords, parseQuery, pathBits } from './path.js';
 import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
 import { resolveRoute } from './router.js';
@@ -27,15 +27,15 @@ export interface DispatchOptions {
 
 class IncomingRequest implements RouteRequest {
   #incoming: Incoming;
+  #query: Keywords;
+  #parsed: ParsedBody | undefined;
   #headers?: Headers;
+  #files?: Files;
 
-  constructor(
-    incoming: Incoming,
-    readonly query: Keywords,
-    readonly body: unknown,
-    readonly files: Files,
-  ) {
+  constructor(incoming: Incoming, query: Keywords, parsed: ParsedBody | undefined) {
     this.#incoming = incoming;
+    this.#query = query;
+    this.#parsed = parsed;
   }
 
   get method(): string {
@@ -49,6 +49,21 @@ class IncomingRequest implements RouteRequest {
   get headers(): Headers {
     this.#headers ??= this.#incoming.headers();
     return this.#headers;
+  }
+
+  /** The shared empty (frozen) keywords are swapped for an object of the handler's own on first use. */
+  get query(): Keywords {
+    if (this.#query === noKeywords) this.#query = Object.create(null) as Keywords;
+    return this.#query;
+  }
+
+  get body(): unknown {
+    return this.#parsed?.body;
+  }
+
+  get files(): Files {
+    this.#files ??= this.#parsed?.files ?? (Object.create(null) as Files);
+    return this.#files;
   }
 }
 
@@ -83,12 +98,14 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
     return { status: 204, headers: { allow: controller.allow }, body: null };
   }
   const query = parseQuery(incoming.search);
-  const call = (parsed?: ParsedBody) =>
-    callHandler(controller, handler, match.args, incoming, query, parsed, options.timeouts);
-  if (!incoming.body) return call();
+  const { args } = match;
+  if (!incoming.body)
+    return callHandler(controller, handler, args, incoming, query, undefined, options);
   const { body } = options.timeouts;
   const late = () => new HttpError(408, `the request body did not arrive within ${body} ms`);
-  return withDeadline(parseBody(incoming.body, options.maxBody), body, late).then(call);
+  return withDeadline(parseBody(incoming.body, options.maxBody), body, late).then((parsed) =>
+    callHandler(controller, handler, args, incoming, query, parsed, options),
+  );
 }
 
 function checkPathLength(
@@ -109,7 +126,7 @@ function callHandler(
   incoming: Incoming,
   query: Keywords,
   parsed: ParsedBody | undefined,
-  timeouts: TimeLimits,
+  options: DispatchOptions,
 ): Answer {
   // A body value wins over a query value of the same name.
   const keywords = parsed
@@ -118,18 +135,14 @@ function callHandler(
   const args = bindArguments(handler, pathArgs, keywords);
   const instance = new controller.type();
   const response = new RouteResponse();
-  instance.request = new IncomingRequest(incoming, query, parsed?.body, parsed?.files ?? {});
+  instance.request = new IncomingRequest(incoming, query, parsed);
   instance.response = response;
-  const method = (instance as unknown as Record<string, (...args: unknown[]) => unknown>)[
-    handler.method
-  ];
-  const result = method.apply(instance, args);
+  const result = handler.fn.apply(instance, args);
   const head = incoming.method === 'HEAD' && handler.method === 'GET';
   if (!(result instanceof Promise)) return toOutgoing(result, response, head);
-  const late = () => new HttpError(503, `the handler did not answer within ${timeouts.handler} ms`);
-  return withDeadline(result, timeouts.handler, late).then((value) =>
-    toOutgoing(value, response, head),
-  );
+  const limit = options.timeouts.handler;
+  const late = () => new HttpError(503, `the handler did not answer within ${limit} ms`);
+  return withDeadline(result, limit, late).then((value) => toOutgoing(value, response, head));
 }
 
 /** The handler for the method; HEAD falls back to GET. OPTIONS without a handler is answered by the caller. */

@@ -16,10 +16,14 @@ import { SignatureReader, type ParameterInfo } from './signature.js';
 
 export interface HandlerEntry {
   method: string;
+  /** The handler function, looked up once on the class's prototype chain. */
+  fn: (...args: unknown[]) => unknown;
   parameters: ParameterInfo[];
   positional: ParameterInfo[];
   rest?: ParameterInfo;
   keywords?: ParameterInfo;
+  /** Path bits needed for every required positional parameter to be filled by the path alone. */
+  requiredCount: number;
 }
 
 export interface ControllerEntry {
@@ -141,7 +145,7 @@ function controllerEntry(
   for (const method of handlerNames(type, methods)) {
     const fn = (type.prototype as unknown as Record<string, (...args: never[]) => unknown>)[method];
     const parameters = reader.fromSource(file, type.name, method) ?? reader.fromFunction(fn);
-    handlers.set(method, handlerEntry(method, parameters));
+    handlers.set(method, handlerEntry(method, fn as HandlerEntry['fn'], parameters));
   }
   const allow = allowHeader([...handlers.keys()]);
   return { name, file, moduleBits, type, handlers, allow, widest: widestHandler(handlers) };
@@ -156,11 +160,18 @@ function widestHandler(handlers: Map<string, HandlerEntry>): HandlerEntry | unde
   return widest;
 }
 
-function handlerEntry(method: string, parameters: ParameterInfo[]): HandlerEntry {
+function handlerEntry(
+  method: string,
+  fn: HandlerEntry['fn'],
+  parameters: ParameterInfo[],
+): HandlerEntry {
+  const positional = parameters.filter((parameter) => parameter.kind === 'positional');
   return {
     method,
+    fn,
     parameters,
-    positional: parameters.filter((parameter) => parameter.kind === 'positional'),
+    positional,
+    requiredCount: positional.findLastIndex((parameter) => parameter.required) + 1,
     rest: parameters.find((parameter) => parameter.kind === 'rest'),
     keywords: parameters.find((parameter) => parameter.kind === 'keywords'),
   };

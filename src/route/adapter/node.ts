@@ -1,5 +1,6 @@
 // The node:http gateway: a `(req, res)` listener that feeds the shared pipeline without building Request objects.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodySource } from '../body.js';
 import { dispatch, type Gateway, type Incoming } from '../dispatch.js';
 import { errorBody } from '../http-error.js';
 import type { RouteTable } from '../route-table.js';
@@ -34,7 +35,7 @@ export function toNodeListener(gateway: Gateway): NodeListener {
     }
   };
   return (request, response) => {
-    const incoming = nodeIncoming(request);
+    const incoming = new NodeIncoming(request);
     const table = gateway.table();
     if (table instanceof Promise)
       table.then((ready) => answer(ready, incoming, response), fail(response));
@@ -42,31 +43,50 @@ export function toNodeListener(gateway: Gateway): NodeListener {
   };
 }
 
-function nodeIncoming(request: IncomingMessage): Incoming {
-  const url = request.url ?? '/';
-  const question = url.indexOf('?');
-  const length = request.headers['content-length'];
-  const hasBody =
-    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-  return {
-    method: request.method ?? 'GET',
-    path: question === -1 ? url : url.slice(0, question),
-    search: question === -1 ? '' : url.slice(question + 1),
-    headers: () => nodeHeaders(request.rawHeaders),
-    body: hasBody
-      ? {
-          contentType: request.headers['content-type'],
-          contentLength: length === undefined ? undefined : Number(length),
-          chunks: request,
-        }
-      : undefined,
-  };
+/** A node request as the pipeline sees it; a class, so no closures are made per request. */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  readonly body: BodySource | undefined;
+  readonly #request: IncomingMessage;
+
+  constructor(request: IncomingMessage) {
+    const url = request.url ?? '/';
+    const question = url.indexOf('?');
+    this.#request = request;
+    this.method = request.method ?? 'GET';
+    this.path = question === -1 ? url : url.slice(0, question);
+    this.search = question === -1 ? '' : url.slice(question + 1);
+    this.body = bodySource(request);
+  }
+
+  headers(): Headers {
+    const raw = this.#request.rawHeaders;
+    const headers = new Headers();
+    for (let index = 0; index < raw.length; index += 2) headers.append(raw[index], raw[index + 1]);
+    return headers;
+  }
 }
 
-function nodeHeaders(raw: string[]): Headers {
-  const headers = new Headers();
-  for (let index = 0; index < raw.length; index += 2) headers.append(raw[index], raw[index + 1]);
-  return headers;
+/**
+ * The body, if the headers announce one. Read from `rawHeaders`: node builds `request.headers` on first
+ * use, an object per request that a body-less GET never needs.
+ */
+function bodySource(request: IncomingMessage): BodySource | undefined {
+  const raw = request.rawHeaders;
+  let length: string | undefined;
+  let type: string | undefined;
+  let chunked = false;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index];
+    if (name.length === 14 && name.toLowerCase() === 'content-length') length = raw[index + 1];
+    else if (name.length === 12 && name.toLowerCase() === 'content-type') type ??= raw[index + 1];
+    else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') chunked = true;
+  }
+  if (!chunked && (length === undefined || length === '0')) return undefined;
+  const contentLength = length === undefined ? undefined : Number(length);
+  return { contentType: type, contentLength, chunks: request };
 }
 
 /** Writes the answer; only streamed bodies make this asynchronous. */
