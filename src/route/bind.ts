@@ -36,9 +36,13 @@ export function bindArguments(
   return args;
 }
 
+/** Handlers are called with `apply`, which only reads the list: one empty list serves them all. */
+const noArguments = Object.freeze([]) as unknown as unknown[];
+
 /** Path bits only (no query, no body): most requests, so no bookkeeping of what was bound by name. */
 function bindPath(handler: HandlerEntry, pathArgs: string[]): unknown[] {
   const { positional, rest, keywords: collector } = handler;
+  if (positional.length === 0 && !rest && !collector) return noArguments;
   if (pathArgs.length < handler.requiredCount) {
     checkRequired(
       positional,

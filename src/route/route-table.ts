@@ -41,6 +41,8 @@ export interface ControllerEntry {
 
 export interface ModuleNode {
   bits: string[];
+  /** The module above (none for the prefix): the router walks back up without building a chain. */
+  parent?: ModuleNode;
   files: string[];
   classes: Map<string, ControllerEntry>;
   children: Map<string, ModuleNode>;
@@ -82,9 +84,10 @@ export async function buildRouteTable({
   const controllers: ControllerEntry[] = [];
   const hooks: LifespanHooks = {};
   for (const { bits, files } of scanPrefix(prefix, cwd)) {
-    const node: ModuleNode = { bits, files, classes: new Map(), children: new Map() };
+    const parent = bits.length > 0 ? nodes.get(bits.slice(0, -1).join('/')) : undefined;
+    const node: ModuleNode = { bits, parent, files, classes: new Map(), children: new Map() };
     nodes.set(bits.join('/'), node);
-    if (bits.length > 0) nodes.get(bits.slice(0, -1).join('/'))?.children.set(bits.at(-1)!, node);
+    parent?.children.set(bits.at(-1)!, node);
     for (const file of files) {
       const sources = await loadExports(file, cwd, fresh);
       if (bits.length === 0) addHooks(hooks, sources, file, cwd);
