@@ -11,8 +11,9 @@ import { PrefixError } from '../route/scan.js';
 import { HostError, parseHost, startServer, watchPrefix } from '../route/serve.js';
 
 export default class Route extends BaseCommand {
-  static override description =
-    'Serve the controllers below a prefix module: METHOD /module/class/args?kwargs reaches Class.METHOD(args, kwargs)';
+  static override description = `Serve the controllers below a prefix module: METHOD /module/class/args?kwargs reaches Class.METHOD(args, kwargs)
+
+The prefix module's exported startup() runs before serving and shutdown() after stopping. On SIGTERM or SIGINT the server stops accepting, ends streamed answers, lets in-flight requests finish for up to --shutdown-timeout, then exits 0.`;
 
   static override examples = [
     '<%= config.bin %> route --prefix=controllers',
