@@ -2,7 +2,9 @@
 // Fastify 5, in one run. Each server runs in its own process on core 0; autocannon runs in another on core 1.
 // Besides req/s it reports each server's CPU time per request (from /proc), which stays comparable when other
 // work shares the machine and throughput does not.
-// Run: npx tsx bench/route/run.ts [--duration=5] [--rounds=3] [--connections=100]
+// Run: npx tsx bench/route/run.ts [--duration=5] [--rounds=3] [--connections=100] [--servers=raw,rest,fastify]
+// Servers: raw, rest, srvx, express, fastify (the default set), and rest-async, rest-async-limits: an async
+// handler with the time limits off and on, for the cost of the limits.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,13 +16,20 @@ const option = (name: string, fallback: number) =>
 const duration = option('duration', 5);
 const rounds = option('rounds', 3);
 const connections = option('connections', 100);
-const names = [
-  'node:http (raw)',
-  'rest route (node listener)',
-  'fetch handler under srvx',
-  'express 5',
-  'fastify 5',
-];
+const serverNames: Record<string, string> = {
+  raw: 'node:http (raw)',
+  rest: 'rest route (node listener)',
+  srvx: 'fetch handler under srvx',
+  express: 'express 5',
+  fastify: 'fastify 5',
+  'rest-async': 'rest route, async handler, limits off',
+  'rest-async-limits': 'rest route, async handler, limits on',
+};
+const chosen = process.argv.find((arg) => arg.startsWith('--servers='))?.split('=')[1];
+const names = (chosen ?? 'raw,rest,srvx,express,fastify').split(',').map((key) => {
+  if (!serverNames[key]) throw new Error(`unknown server ${key}: ${Object.keys(serverNames)}`);
+  return serverNames[key];
+});
 
 const canPin = availableParallelism() >= 2 && hasTaskset();
 const pinned = (core: number, command: string[]) =>
@@ -136,18 +145,25 @@ function report(samples: Map<string, Sample[]>): void {
       `pinned: ${canPin ? 'servers on core 0, autocannon on core 1' : 'no'}`,
   );
   console.log(
-    '| Server | req/s | vs raw node:http | vs Express 5 | server CPU µs/req | CPU efficiency vs raw | vs Express 5 |',
+    '| Server | req/s (median) | vs raw node:http | vs Fastify 5 | req/s each round | server CPU µs/req | CPU efficiency vs raw | vs Fastify 5 |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  const [raw, express] = ['node:http (raw)', 'express 5'];
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(2)}x` : '-');
+  const [raw, fastify] = [serverNames.raw, serverNames.fastify].map((name) =>
+    samples.has(name) ? name : undefined,
+  );
   for (const name of samples.keys()) {
     const cells = [
       Math.round(rate(name)),
-      `${(rate(name) / rate(raw)).toFixed(2)}x`,
-      `${(rate(name) / rate(express)).toFixed(2)}x`,
+      ratio(rate(name), raw ? rate(raw) : undefined),
+      ratio(rate(name), fastify ? rate(fastify) : undefined),
+      samples
+        .get(name)!
+        .map((sample) => Math.round(sample.rate))
+        .join(', '),
       cpu(name).toFixed(1),
-      `${(cpu(raw) / cpu(name)).toFixed(2)}x`,
-      `${(cpu(express) / cpu(name)).toFixed(2)}x`,
+      raw ? ratio(cpu(raw), cpu(name)) : '-',
+      fastify ? ratio(cpu(fastify), cpu(name)) : '-',
     ];
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }

@@ -16,10 +16,16 @@ async function rawNode(): Promise<number> {
   return listen(server);
 }
 
-async function restRoute(): Promise<number> {
-  const app = new Application({ prefix: 'controllers', cwd: import.meta.dirname });
+/** The "features off": no time limits, node:http's own server defaults. */
+const noLimits = { headers: 0, body: 0, handler: 0, shutdown: 0 };
+
+async function restRoute(prefix = 'controllers', limits = false): Promise<number> {
+  const timeouts = limits ? undefined : noLimits;
+  const app = new Application({ prefix, cwd: import.meta.dirname, timeouts });
   await app.ready();
-  return listen(createServer(app.listener));
+  return listen(
+    limits ? createServer(app.serverOptions, app.listener) : createServer(app.listener),
+  );
 }
 
 async function srvxFetch(): Promise<number> {
@@ -63,7 +69,9 @@ function listen(server: ReturnType<typeof createServer>): Promise<number> {
 
 const servers: Record<string, () => Promise<number>> = {
   'node:http (raw)': rawNode,
-  'rest route (node listener)': restRoute,
+  'rest route (node listener)': () => restRoute(),
+  'rest route, async handler, limits off': () => restRoute('async-controllers'),
+  'rest route, async handler, limits on': () => restRoute('async-controllers', true),
   'fetch handler under srvx': srvxFetch,
   'express 5': expressFive,
   'fastify 5': fastifyFive,

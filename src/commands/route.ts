@@ -3,19 +3,23 @@ import { Flags } from '@oclif/core';
 import { BaseCommand } from '../cli/base-command.js';
 import { UserError } from '../cli/errors.js';
 import { Application, parseByteSize } from '../route/application.js';
+import { LifespanError } from '../route/lifespan.js';
+import { parseDuration } from '../route/limits.js';
 import { openApiDocument } from '../route/openapi.js';
 import { RouteTableError } from '../route/route-table.js';
 import { PrefixError } from '../route/scan.js';
 import { HostError, parseHost, startServer, watchPrefix } from '../route/serve.js';
 
 export default class Route extends BaseCommand {
-  static override description =
-    'Serve the controllers below a prefix module: METHOD /module/class/args?kwargs reaches Class.METHOD(args, kwargs)';
+  static override description = `Serve the controllers below a prefix module: METHOD /module/class/args?kwargs reaches Class.METHOD(args, kwargs)
+
+The prefix module's exported startup() runs before serving and shutdown() after stopping. On SIGTERM or SIGINT the server stops accepting, ends streamed answers, lets in-flight requests finish for up to --shutdown-timeout, then exits 0.`;
 
   static override examples = [
     '<%= config.bin %> route --prefix=controllers',
     '<%= config.bin %> route --prefix=app.controllers --host=0.0.0.0:8080 --watch',
     '<%= config.bin %> route --prefix=controllers --max-body=5mb --debug',
+    '<%= config.bin %> route --prefix=controllers --handler-timeout=5s --shutdown-timeout=20s',
     '<%= config.bin %> route --prefix=controllers --openapi > openapi.json',
   ];
 
@@ -34,6 +38,29 @@ export default class Route extends BaseCommand {
       description: 'Largest request body: bytes, or 512kb, 1mb, ...',
       default: '1mb',
     }),
+    'headers-timeout': Flags.string({
+      description:
+        'Longest wait for the request line and headers (500ms, 10s, 2m; 0 for none); slower clients get 408',
+      default: '10s',
+    }),
+    'body-timeout': Flags.string({
+      description: 'Longest wait for a request body to arrive (0 for none); slower bodies get 408',
+      default: '30s',
+    }),
+    'handler-timeout': Flags.string({
+      description:
+        'Longest wait for a handler to answer (0 for none); slower handlers get 503 and their connection is freed',
+      default: '30s',
+    }),
+    'shutdown-timeout': Flags.string({
+      description:
+        'On SIGTERM or SIGINT, how long in-flight requests may finish before their connections are closed (0 for no limit)',
+      default: '10s',
+    }),
+    methods: Flags.string({
+      description:
+        'Methods that are routes besides GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS, comma-separated (PURGE)',
+    }),
     debug: Flags.boolean({
       description: 'Show the messages of unexpected errors in 500 responses',
     }),
@@ -48,8 +75,7 @@ export default class Route extends BaseCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(Route);
     const address = userInput(() => parseHost(flags.host));
-    const maxBody = userInput(() => parseByteSize(flags['max-body']));
-    const app = new Application({ prefix: flags.prefix, maxBody, debug: flags.debug });
+    const app = userInput(() => applicationFrom(flags));
     if (flags.openapi) {
       this.log(JSON.stringify(openApiDocument(await userInput(() => app.ready())), null, 2));
       return;
@@ -66,13 +92,42 @@ export default class Route extends BaseCommand {
             this.logToStderr(`rest route: kept the old route table: ${error.message}`),
         })
       : undefined;
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
+    const signal = await new Promise<string>((resolve) => {
+      for (const name of ['SIGINT', 'SIGTERM']) process.once(name, () => resolve(name));
     });
+    this.log(`rest route: ${signal}: finishing in-flight requests, then stopping`);
     stopWatching?.();
-    await running.close();
+    await userInput(() => running.close());
+    this.log('rest route: stopped');
+    // A handler still awaiting something (a timer, a socket) would keep the process alive: the answer is out.
+    process.exit(0);
   }
+}
+
+interface RouteFlags {
+  prefix: string;
+  'max-body': string;
+  debug: boolean;
+  methods?: string;
+  'headers-timeout': string;
+  'body-timeout': string;
+  'handler-timeout': string;
+  'shutdown-timeout': string;
+}
+
+function applicationFrom(flags: RouteFlags): Application {
+  return new Application({
+    prefix: flags.prefix,
+    maxBody: parseByteSize(flags['max-body']),
+    debug: flags.debug,
+    methods: flags.methods?.split(',').map((method) => method.trim()),
+    timeouts: {
+      headers: parseDuration(flags['headers-timeout']),
+      body: parseDuration(flags['body-timeout']),
+      handler: parseDuration(flags['handler-timeout']),
+      shutdown: parseDuration(flags['shutdown-timeout']),
+    },
+  });
 }
 
 /** Our library's errors for a user's mistakes, as one-line UserErrors with the fix. */
@@ -106,6 +161,14 @@ function toUserError(error: unknown): unknown {
     });
   if (error instanceof TypeError && /is not a size/.test(message))
     return new UserError(message, { hint: 'Use --max-body=1mb.' });
+  if (error instanceof TypeError && /is not a duration/.test(message))
+    return new UserError(message, { hint: 'Use a duration such as --handler-timeout=30s.' });
+  if (error instanceof TypeError && /is not a method name/.test(message))
+    return new UserError(message, { hint: 'Use --methods=PURGE,LOCK.' });
+  if (error instanceof LifespanError)
+    return new UserError(message, {
+      hint: 'Fix the startup or shutdown function of the prefix module.',
+    });
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     return new UserError(`the address is already in use: ${message}`, {

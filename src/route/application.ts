@@ -1,8 +1,11 @@
 // The Application: builds the route table once and exposes the fetch handler and the node:http listener.
 import { toNodeListener, type NodeListener } from './adapter/node.js';
 import { defaultBodyLimit } from './body.js';
+import { standardMethods } from './controller.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
 import { handleFetch } from './fetch.js';
+import { runHook, type LifespanHooks } from './lifespan.js';
+import { parseDuration, serverOptions, timeLimits, type TimeLimits } from './limits.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
 
 export interface ApplicationOptions {
@@ -15,6 +18,13 @@ export interface ApplicationOptions {
   debug?: boolean;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (message: string) => void;
+  /**
+   * Methods that are routes besides GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS, such as `['PURGE']`.
+   * Other all-capital methods of a class are not routes and do not appear in `Allow`.
+   */
+  methods?: string[];
+  /** Time limits in milliseconds (0 turns one off); see `defaultTimeLimits`. */
+  timeouts?: Partial<TimeLimits>;
 }
 
 /**
@@ -28,9 +38,15 @@ export class Application implements Gateway {
   readonly prefix: string;
   readonly cwd: string;
   readonly options: DispatchOptions;
+  /** The routable method names: the standard seven and the application's own. */
+  readonly methods: ReadonlySet<string>;
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
+  /** The hooks whose `startup` ran: only these get their `shutdown` run, and a reload keeps them. */
+  #started?: LifespanHooks;
+  #closed?: Promise<void>;
+  #closing = false;
 
   constructor(options: ApplicationOptions) {
     if (typeof options?.prefix !== 'string' || options.prefix.trim() === '') {
@@ -44,19 +60,48 @@ export class Application implements Gateway {
     }
     this.prefix = options.prefix;
     this.cwd = options.cwd ?? process.cwd();
+    this.methods = routableMethods(options.methods);
     this.options = {
       maxBody,
       debug: options.debug ?? false,
       log: options.log ?? ((message) => console.error(message)),
+      timeouts: timeLimits(options.timeouts),
     };
   }
 
-  /** Builds the route table (once); rejects with the reason start-up failed. */
+  /** Builds the route table and runs the prefix module's `startup` (once); rejects with the reason start-up failed. */
   ready(): Promise<RouteTable> {
-    this.#building ??= buildRouteTable({ prefix: this.prefix, cwd: this.cwd }).then(
-      (table) => (this.#table = table),
-    );
+    this.#building ??= this.#start();
     return this.#building;
+  }
+
+  async #start(): Promise<RouteTable> {
+    const table = await buildRouteTable(this.#build());
+    await runHook('startup', table.hooks, this.cwd);
+    this.#started = table.hooks;
+    this.#table = table;
+    return table;
+  }
+
+  /** True once `close()` was called: streamed answers end at their next chunk, connections are not kept alive. */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /**
+   * Ends streamed answers (their generators' `finally` runs), waits for `drained` (a server's in-flight
+   * requests, as `rest route` passes), then runs the prefix module's `shutdown` once, if `startup` ran.
+   */
+  close(drained?: Promise<unknown>): Promise<void> {
+    this.#closing = true;
+    this.#closed ??= Promise.resolve(drained)
+      .then(() => this.#building?.catch(() => undefined))
+      .then(() => this.#started && runHook('shutdown', this.#started, this.cwd));
+    return this.#closed;
+  }
+
+  #build() {
+    return { prefix: this.prefix, cwd: this.cwd, methods: this.methods };
   }
 
   table(): RouteTable | Promise<RouteTable> {
@@ -65,7 +110,7 @@ export class Application implements Gateway {
 
   /** Rebuilds the route table from fresh imports; the old table keeps answering until the new one is ready. */
   async reload(): Promise<RouteTable> {
-    const table = await buildRouteTable({ prefix: this.prefix, cwd: this.cwd, fresh: true });
+    const table = await buildRouteTable({ ...this.#build(), fresh: true });
     this.#table = table;
     this.#building = Promise.resolve(table);
     return table;
@@ -73,6 +118,11 @@ export class Application implements Gateway {
 
   /** The fetch handler, bound, so fetch servers can take it as `app.fetch`. */
   readonly fetch = (request: Request): Promise<Response> => handleFetch(this, request);
+
+  /** Options for node:http's `createServer` that apply the header and body time limits. */
+  get serverOptions() {
+    return serverOptions(this.options.timeouts);
+  }
 
   /** The node:http `(req, res)` listener. */
   get listener(): NodeListener {
@@ -82,8 +132,8 @@ export class Application implements Gateway {
 }
 
 /**
- * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`)
- * and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
+ * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`),
+ * `REST_BODY_TIMEOUT` and `REST_HANDLER_TIMEOUT` (`30s`, `500ms`) and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
  *
  * @example
  * // server.mjs, served with: REST_PREFIX=controllers npx srvx serve --prod --entry server.mjs
@@ -102,12 +152,33 @@ export function createApp(options: Partial<ApplicationOptions> = {}): Applicatio
     prefix,
     maxBody: options.maxBody ?? (envMaxBody ? parseByteSize(envMaxBody) : undefined),
     debug: options.debug ?? ['1', 'true'].includes(process.env.REST_DEBUG ?? ''),
+    timeouts: { ...envTimeouts(), ...options.timeouts },
   });
   app.ready().catch((error: Error) => {
     console.error(`restsmith/route: ${error.message}`);
     process.exit(1);
   });
   return app;
+}
+
+/** `REST_BODY_TIMEOUT`, `REST_HANDLER_TIMEOUT` (`30s`, `500ms`, `0` for none), where set. */
+function envTimeouts(): Partial<TimeLimits> {
+  const { REST_BODY_TIMEOUT: body, REST_HANDLER_TIMEOUT: handler } = process.env;
+  return {
+    ...(body ? { body: parseDuration(body) } : {}),
+    ...(handler ? { handler: parseDuration(handler) } : {}),
+  };
+}
+
+function routableMethods(extra: string[] = []): ReadonlySet<string> {
+  for (const method of extra) {
+    if (typeof method !== 'string' || !/^[A-Z]+$/.test(method)) {
+      throw new TypeError(
+        `methods: ${JSON.stringify(method)} is not a method name; use capital letters, such as "PURGE"`,
+      );
+    }
+  }
+  return new Set([...standardMethods, ...extra]);
 }
 
 const units: Record<string, number> = {

@@ -1,6 +1,7 @@
 // Binds path bits and keywords to a handler's parameters by position and by name, converting to declared types.
 import type { Keywords } from './controller.js';
 import { HttpError } from './http-error.js';
+import { noKeywords, repeatedKeys } from './path.js';
 import type { HandlerEntry } from './route-table.js';
 import type { ParameterInfo, ValueType } from './signature.js';
 
@@ -10,6 +11,7 @@ export function bindArguments(
   pathArgs: string[],
   keywords: Keywords,
 ): unknown[] {
+  if (keywords === noKeywords) return bindPath(handler, pathArgs);
   const { positional, rest, keywords: collector } = handler;
   const args: unknown[] = new Array(positional.length);
   const bound = new Array<boolean>(positional.length).fill(false);
@@ -31,6 +33,32 @@ export function bindArguments(
   checkRequired(positional, bound);
   if (rest) args.push(...pathArgs.slice(positional.length).map((bit) => convert(rest, bit)));
   if (collector && extra) args.push(convertProperties(collector, extra));
+  return args;
+}
+
+/** Handlers are called with `apply`, which only reads the list: one empty list serves them all. */
+const noArguments = Object.freeze([]) as unknown as unknown[];
+
+/** Path bits only (no query, no body): most requests, so no bookkeeping of what was bound by name. */
+function bindPath(handler: HandlerEntry, pathArgs: string[]): unknown[] {
+  const { positional, rest, keywords: collector } = handler;
+  if (positional.length === 0 && !rest && !collector) return noArguments;
+  if (pathArgs.length < handler.requiredCount) {
+    checkRequired(
+      positional,
+      positional.map((_parameter, index) => index < pathArgs.length),
+    );
+  }
+  // Unfilled places stay holes, so the handler's own default values apply.
+  const args: unknown[] = new Array(positional.length);
+  const filled = Math.min(pathArgs.length, positional.length);
+  for (let index = 0; index < filled; index++)
+    args[index] = convert(positional[index], pathArgs[index]);
+  if (rest) {
+    for (let index = filled; index < pathArgs.length; index++)
+      args.push(convert(rest, pathArgs[index]));
+  }
+  if (collector) args.push(convertProperties(collector, Object.create(null) as Keywords));
   return args;
 }
 
@@ -63,11 +91,12 @@ function convert(parameter: ParameterInfo, value: unknown): unknown {
 export function convertValue(name: string, type: ValueType, value: unknown): unknown {
   if (type.kind === 'any') return value;
   if (type.kind === 'array') {
+    // Text is a comma list, also in each repeated key; a JSON list is taken as it is.
     const items = Array.isArray(value)
-      ? value
-      : typeof value === 'string'
-        ? value.split(',')
-        : [value];
+      ? repeatedKeys.has(value)
+        ? value.flatMap(commaList)
+        : value
+      : commaList(value);
     return items.map((item) => convertValue(name, type.of, item));
   }
   if (Array.isArray(value)) throw new HttpError(400, `parameter ${name} was given more than once`);
@@ -76,6 +105,9 @@ export function convertValue(name: string, type: ValueType, value: unknown): unk
     throw new HttpError(400, `parameter ${name} must be ${describeType(type)}`);
   return converted;
 }
+
+const commaList = (value: unknown): unknown[] =>
+  typeof value === 'string' ? value.split(',') : [value];
 
 const invalid = Symbol('invalid');
 
@@ -99,9 +131,12 @@ function convertScalar(type: ValueType, value: unknown): unknown {
   }
 }
 
+/** Decimal text only: Number() would also take `0x10`, `0b101`, ` 5 ` and `Infinity`. */
+const decimal = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
 function toNumber(value: unknown): number | typeof invalid {
   if (typeof value === 'number') return Number.isFinite(value) ? value : invalid;
-  if (typeof value !== 'string' || value.trim() === '') return invalid;
+  if (typeof value !== 'string' || !decimal.test(value)) return invalid;
   const number = Number(value);
   return Number.isFinite(number) ? number : invalid;
 }
@@ -115,10 +150,34 @@ function toBoolean(value: unknown): boolean | typeof invalid {
   return truthy.has(text) ? true : falsy.has(text) ? false : invalid;
 }
 
+/** ISO 8601 only: `2024-01-02`, `2024-01-02T03:04`, `...:05.678`, with `Z` or `+01:00`; Date() takes `"0"` too. */
+const isoDate =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
 function toDate(value: unknown): Date | typeof invalid {
-  if (typeof value !== 'string' && typeof value !== 'number') return invalid;
-  const date = new Date(value);
+  const match = typeof value === 'string' ? isoDate.exec(value) : null;
+  if (!match || !existingTime(match)) return invalid;
+  // A time without an offset is UTC, never the server's local time (Date() would read it as local).
+  const hasTime = match[4] !== undefined;
+  const date = new Date(hasTime && match[7] === undefined ? `${match[0]}Z` : match[0]);
   return Number.isNaN(date.getTime()) ? invalid : date;
+}
+
+/** Date() rolls 2024-02-30 over to March 1: check each part is in range first. */
+function existingTime(match: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
 }
 
 export function describeType(type: ValueType): string {

@@ -87,16 +87,23 @@ function parseMultipart(source: BodySource, limit: number): Promise<ParsedBody> 
           ? error
           : new HttpError(400, `invalid multipart body: ${error.message}`),
       );
-    parser.on('field', (name, value) => addKeyword(keywords, name, value));
+    const where = 'multipart body';
+    parser.on('field', (name, value) => addKeyword(keywords, name, value, where));
     const pending: Array<Promise<void>> = [];
     parser.on('file', (name, stream, info) => {
+      try {
+        addKeyword(Object.create(null) as Keywords, name, undefined, where);
+      } catch (error) {
+        stream.resume();
+        throw error;
+      }
       pending.push(
         readAll(stream, limit).then((bytes) => {
           const file = new File([bytes as unknown as BlobPart], info.filename ?? name, {
             type: info.mimeType,
           });
-          addKeyword(keywords, name, file);
-          addKeyword(files as Keywords, name, file);
+          addKeyword(keywords, name, file, where);
+          addKeyword(files as Keywords, name, file, where);
         }),
       );
     });

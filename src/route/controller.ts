@@ -64,14 +64,28 @@ export function isControllerClass(value: unknown): value is ControllerClass {
   );
 }
 
-/** Handler method names: all-capital HTTP method names defined below Controller in the prototype chain. */
-export function handlerNames(type: ControllerClass): string[] {
+/** The methods that are routes unless an application lists more (`Application({ methods: ['PURGE'] })`). */
+export const standardMethods: readonly string[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+];
+
+/**
+ * Handler method names: the routable methods defined below Controller in the prototype chain. Other
+ * all-capital methods (`PURGE()`, `SECRET()`) are a class's own business, not routes.
+ */
+export function handlerNames(type: ControllerClass, methods: ReadonlySet<string>): string[] {
   const names = new Set<string>();
   let proto: object | null = type.prototype as object;
   while (proto && !Object.hasOwn(proto.constructor, controllerBrand)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-      if (/^[A-Z]+$/.test(name) && typeof descriptor?.value === 'function') names.add(name);
+      if (methods.has(name) && typeof descriptor?.value === 'function') names.add(name);
     }
     proto = Object.getPrototypeOf(proto) as object | null;
   }

@@ -3,7 +3,8 @@ import { bindArguments } from './bind.js';
 import { parseBody, type BodySource, type ParsedBody } from './body.js';
 import { RouteResponse, type Files, type Keywords, type RouteRequest } from './controller.js';
 import { HttpError } from './http-error.js';
-import { parseQuery, pathBits } from './path.js';
+import { withDeadline, type TimeLimits } from './limits.js';
+import { noKeywords, parseQuery, pathBits } from './path.js';
 import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
 import { resolveRoute } from './router.js';
@@ -21,19 +22,20 @@ export interface DispatchOptions {
   maxBody: number;
   debug: boolean;
   log(message: string): void;
+  timeouts: TimeLimits;
 }
 
 class IncomingRequest implements RouteRequest {
   #incoming: Incoming;
+  #query: Keywords;
+  #parsed: ParsedBody | undefined;
   #headers?: Headers;
+  #files?: Files;
 
-  constructor(
-    incoming: Incoming,
-    readonly query: Keywords,
-    readonly body: unknown,
-    readonly files: Files,
-  ) {
+  constructor(incoming: Incoming, query: Keywords, parsed: ParsedBody | undefined) {
     this.#incoming = incoming;
+    this.#query = query;
+    this.#parsed = parsed;
   }
 
   get method(): string {
@@ -47,6 +49,21 @@ class IncomingRequest implements RouteRequest {
   get headers(): Headers {
     this.#headers ??= this.#incoming.headers();
     return this.#headers;
+  }
+
+  /** The shared empty (frozen) keywords are swapped for an object of the handler's own on first use. */
+  get query(): Keywords {
+    if (this.#query === noKeywords) this.#query = Object.create(null) as Keywords;
+    return this.#query;
+  }
+
+  get body(): unknown {
+    return this.#parsed?.body;
+  }
+
+  get files(): Files {
+    this.#files ??= this.#parsed?.files ?? (Object.create(null) as Files);
+    return this.#files;
   }
 }
 
@@ -71,6 +88,8 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
   if (!match) throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}`);
   const { controller } = match;
   const handler = selectHandler(controller, incoming.method);
+  // Without a handler for the method, the path still exists only if some handler takes that many bits.
+  checkPathLength(controller, handler ?? controller.widest, match.args.length, incoming);
   if (!handler) {
     if (incoming.method !== 'OPTIONS') {
       const message = `${incoming.method} is not allowed here; allowed: ${controller.allow}`;
@@ -78,14 +97,26 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
     }
     return { status: 204, headers: { allow: controller.allow }, body: null };
   }
-  if (match.args.length > handler.positional.length && !handler.rest) {
-    const takes = `${controller.name}.${handler.method} takes ${handler.positional.length} path argument(s)`;
-    throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}: ${takes}`);
-  }
   const query = parseQuery(incoming.search);
-  const call = (parsed?: ParsedBody) =>
-    callHandler(controller, handler, match.args, incoming, query, parsed);
-  return incoming.body ? parseBody(incoming.body, options.maxBody).then(call) : call();
+  const { args } = match;
+  if (!incoming.body)
+    return callHandler(controller, handler, args, incoming, query, undefined, options);
+  const { body } = options.timeouts;
+  const late = () => new HttpError(408, `the request body did not arrive within ${body} ms`);
+  return withDeadline(parseBody(incoming.body, options.maxBody), body, late).then((parsed) =>
+    callHandler(controller, handler, args, incoming, query, parsed, options),
+  );
+}
+
+function checkPathLength(
+  controller: ControllerEntry,
+  handler: HandlerEntry | undefined,
+  count: number,
+  incoming: Incoming,
+): void {
+  if (!handler || handler.rest || count <= handler.positional.length) return;
+  const takes = `${controller.name}.${handler.method} takes ${handler.positional.length} path argument(s)`;
+  throw new HttpError(404, `no route for ${incoming.method} ${incoming.path}: ${takes}`);
 }
 
 function callHandler(
@@ -95,6 +126,7 @@ function callHandler(
   incoming: Incoming,
   query: Keywords,
   parsed: ParsedBody | undefined,
+  options: DispatchOptions,
 ): Answer {
   // A body value wins over a query value of the same name.
   const keywords = parsed
@@ -103,16 +135,14 @@ function callHandler(
   const args = bindArguments(handler, pathArgs, keywords);
   const instance = new controller.type();
   const response = new RouteResponse();
-  instance.request = new IncomingRequest(incoming, query, parsed?.body, parsed?.files ?? {});
+  instance.request = new IncomingRequest(incoming, query, parsed);
   instance.response = response;
-  const method = (instance as unknown as Record<string, (...args: unknown[]) => unknown>)[
-    handler.method
-  ];
-  const result = method.apply(instance, args);
+  const result = handler.fn.apply(instance, args);
   const head = incoming.method === 'HEAD' && handler.method === 'GET';
-  return result instanceof Promise
-    ? result.then((value) => toOutgoing(value, response, head))
-    : toOutgoing(result, response, head);
+  if (!(result instanceof Promise)) return toOutgoing(result, response, head);
+  const limit = options.timeouts.handler;
+  const late = () => new HttpError(503, `the handler did not answer within ${limit} ms`);
+  return withDeadline(result, limit, late).then((value) => toOutgoing(value, response, head));
 }
 
 /** The handler for the method; HEAD falls back to GET. OPTIONS without a handler is answered by the caller. */
@@ -125,5 +155,7 @@ function selectHandler(controller: ControllerEntry, method: string): HandlerEntr
 /** What a gateway needs from the application: the route table (built once) and the dispatch options. */
 export interface Gateway {
   readonly options: DispatchOptions;
+  /** Shutting down: streams end at their next chunk. */
+  readonly closing: boolean;
   table(): RouteTable | Promise<RouteTable>;
 }

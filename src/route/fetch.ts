@@ -18,7 +18,7 @@ export async function handleFetch(gateway: Gateway, request: Request): Promise<R
         }
       : undefined,
   };
-  return toResponse(await dispatch(await gateway.table(), gateway.options, incoming));
+  return toResponse(await dispatch(await gateway.table(), gateway.options, incoming), gateway);
 }
 
 /** Path and query straight from the URL text, so they are decoded by our rules and not the URL class's. */
@@ -32,7 +32,7 @@ function splitUrl(url: string): { path: string; search: string } {
   return { path: url.slice(start, question), search: url.slice(question + 1, end) };
 }
 
-function toResponse(outgoing: Outgoing): Response {
+function toResponse(outgoing: Outgoing, gateway: Gateway): Response {
   if (outgoing.response) return outgoing.response;
   const { status, headers, body } = outgoing;
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
@@ -40,7 +40,11 @@ function toResponse(outgoing: Outgoing): Response {
   }
   const stream = (ReadableStream as unknown as StreamFrom).from(
     (async function* () {
-      for await (const chunk of body) yield chunkBytes(chunk);
+      for await (const chunk of body) {
+        // Shutting down: leaving the loop returns the handler's generator, so its `finally` runs.
+        if (gateway.closing) return;
+        yield chunkBytes(chunk);
+      }
     })(),
   );
   return new Response(stream, { status, headers });

@@ -16,7 +16,7 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(status: number, message?: string, headers: Record<string, string> = {}) {
-    if (!Number.isInteger(status) || status < 400 || status > 599) {
+    if (!isErrorStatus(status)) {
       throw new TypeError(`HttpError status must be an integer from 400 to 599, got ${status}`);
     }
     super(message ?? statusText(status));
@@ -26,9 +26,18 @@ export class HttpError extends Error {
   }
 }
 
-/** True for HttpErrors from any copy of this module. */
+/**
+ * True for HttpErrors from any copy of this module. The brand alone is not trusted: anything can carry it, so
+ * an error status and a headers object are checked too (a branded object with status 999 is a plain 500).
+ */
 export function isHttpError(error: unknown): error is HttpError {
-  return typeof error === 'object' && error !== null && httpErrorBrand in error;
+  if (typeof error !== 'object' || error === null || !(httpErrorBrand in error)) return false;
+  const { status, headers } = error as Partial<HttpError>;
+  return isErrorStatus(status) && typeof headers === 'object' && headers !== null;
+}
+
+function isErrorStatus(status: unknown): status is number {
+  return Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599;
 }
 
 export function statusText(status: number): string {

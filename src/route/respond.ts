@@ -13,6 +13,8 @@ export interface Outgoing {
 }
 
 const jsonType = 'application/json; charset=utf-8';
+/** Shared by every JSON answer whose handler set no headers: copied before anything is added. */
+const jsonHeaders: Record<string, string> = Object.freeze({ 'content-type': jsonType });
 
 /** JSON for values, 204 for nothing, bytes as octet-stream, streams as they come; HEAD keeps headers only. */
 export function toOutgoing(value: unknown, response: RouteResponse, head: boolean): Outgoing {
@@ -20,11 +22,16 @@ export function toOutgoing(value: unknown, response: RouteResponse, head: boolea
     return { status: value.status, headers: {}, body: null, response: value };
   const outgoing = encode(value, response.status);
   const touched = response.touchedHeaders();
-  if (touched) touched.forEach((headerValue, name) => (outgoing.headers[name] = headerValue));
+  if (touched) {
+    const headers = { ...outgoing.headers };
+    touched.forEach((headerValue, name) => (headers[name] = headerValue));
+    outgoing.headers = headers;
+  }
   if (head) {
     // HEAD keeps the length GET would have sent; a JSON body's length is otherwise left to the server.
-    if (typeof outgoing.body === 'string') {
-      outgoing.headers['content-length'] ??= String(Buffer.byteLength(outgoing.body));
+    if (typeof outgoing.body === 'string' && outgoing.headers['content-length'] === undefined) {
+      const length = String(Buffer.byteLength(outgoing.body));
+      outgoing.headers = { ...outgoing.headers, 'content-length': length };
     }
     outgoing.body = null;
   }
@@ -46,7 +53,7 @@ function encode(value: unknown, status: number): Outgoing {
   const text = JSON.stringify(value);
   if (text === undefined)
     throw new TypeError(`a handler returned ${typeof value}, which has no JSON form`);
-  return { status, headers: { 'content-type': jsonType }, body: text };
+  return { status, headers: jsonHeaders, body: text };
 }
 
 function sized(type: string, length: number): Record<string, string> {
@@ -75,7 +82,8 @@ export function errorOutgoing(
     };
   }
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  const message = debug && error instanceof Error ? error.message : 'Internal Server Error';
+  const shown = (error as { message?: unknown } | null)?.message;
+  const message = debug && typeof shown === 'string' ? shown : 'Internal Server Error';
   const text = errorBody(500, message);
   return { status: 500, headers: sized(jsonType, Buffer.byteLength(text)), body: text };
 }

@@ -3,17 +3,27 @@ import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { importModule } from '../loader/import-module.js';
+import { addHooks, type LifespanHooks } from './lifespan.js';
 import { className } from './path.js';
 import { scanPrefix } from './scan.js';
-import { handlerNames, isControllerClass, type ControllerClass } from './controller.js';
+import {
+  handlerNames,
+  isControllerClass,
+  standardMethods,
+  type ControllerClass,
+} from './controller.js';
 import { SignatureReader, type ParameterInfo } from './signature.js';
 
 export interface HandlerEntry {
   method: string;
+  /** The handler function, looked up once on the class's prototype chain. */
+  fn: (...args: unknown[]) => unknown;
   parameters: ParameterInfo[];
   positional: ParameterInfo[];
   rest?: ParameterInfo;
   keywords?: ParameterInfo;
+  /** Path bits needed for every required positional parameter to be filled by the path alone. */
+  requiredCount: number;
 }
 
 export interface ControllerEntry {
@@ -25,10 +35,14 @@ export interface ControllerEntry {
   handlers: Map<string, HandlerEntry>;
   /** The `Allow` header value: its handlers, plus HEAD with GET, plus OPTIONS. */
   allow: string;
+  /** The handler taking the most path bits (one with a rest parameter first): a path longer than it takes is 404. */
+  widest?: HandlerEntry;
 }
 
 export interface ModuleNode {
   bits: string[];
+  /** The module above (none for the prefix): the router walks back up without building a chain. */
+  parent?: ModuleNode;
   files: string[];
   classes: Map<string, ControllerEntry>;
   children: Map<string, ModuleNode>;
@@ -38,6 +52,8 @@ export interface RouteTable {
   prefix: string;
   root: ModuleNode;
   controllers: ControllerEntry[];
+  /** The prefix module's `startup` and `shutdown` exports. */
+  hooks: LifespanHooks;
 }
 
 export class RouteTableError extends Error {
@@ -52,6 +68,8 @@ export interface BuildOptions {
   cwd: string;
   /** Import modules afresh (a rebuild in watch mode) rather than from the module cache. */
   fresh?: boolean;
+  /** Routable method names (the standard ones by default). */
+  methods?: ReadonlySet<string>;
 }
 
 /** Scans, imports and reads every module below the prefix; throws on a collision or an unloadable file. */
@@ -59,17 +77,22 @@ export async function buildRouteTable({
   prefix,
   cwd,
   fresh = false,
+  methods = new Set(standardMethods),
 }: BuildOptions): Promise<RouteTable> {
   const reader = new SignatureReader();
   const nodes = new Map<string, ModuleNode>();
   const controllers: ControllerEntry[] = [];
+  const hooks: LifespanHooks = {};
   for (const { bits, files } of scanPrefix(prefix, cwd)) {
-    const node: ModuleNode = { bits, files, classes: new Map(), children: new Map() };
+    const parent = bits.length > 0 ? nodes.get(bits.slice(0, -1).join('/')) : undefined;
+    const node: ModuleNode = { bits, parent, files, classes: new Map(), children: new Map() };
     nodes.set(bits.join('/'), node);
-    if (bits.length > 0) nodes.get(bits.slice(0, -1).join('/'))?.children.set(bits.at(-1)!, node);
+    parent?.children.set(bits.at(-1)!, node);
     for (const file of files) {
-      for (const [name, type] of await controllerExports(file, cwd, fresh)) {
-        const entry = controllerEntry(name, type, file, bits, reader);
+      const sources = await loadExports(file, cwd, fresh);
+      if (bits.length === 0) addHooks(hooks, sources, file, cwd);
+      for (const [name, type] of controllerExports(sources)) {
+        const entry = controllerEntry(name, type, file, bits, reader, methods);
         const existing = node.classes.get(name);
         if (existing) throw collision(`class ${name} is defined both`, existing.file, file, cwd);
         node.classes.set(name, entry);
@@ -79,10 +102,15 @@ export async function buildRouteTable({
   }
   const root = nodes.get('')!;
   checkDefaultCollisions(root, cwd);
-  return { prefix, root, controllers };
+  return { prefix, root, controllers, hooks };
 }
 
-async function controllerExports(file: string, cwd: string, fresh: boolean) {
+/** The module's exports; a .ts file outside a "type": "module" package also has them under `default`. */
+async function loadExports(
+  file: string,
+  cwd: string,
+  fresh: boolean,
+): Promise<Array<Record<string, unknown>>> {
   let namespace: Record<string, unknown>;
   try {
     namespace = fresh
@@ -91,11 +119,14 @@ async function controllerExports(file: string, cwd: string, fresh: boolean) {
   } catch (error) {
     throw new RouteTableError(`cannot load ${relative(cwd, file)}: ${(error as Error).message}`);
   }
-  const found = new Map<string, ControllerClass>();
-  // A .ts file outside a "type": "module" package loads as CommonJS: its exports also sit under `default`.
   const interop = namespace.default;
-  const sources =
-    typeof interop === 'object' && interop !== null ? [namespace, interop] : [namespace];
+  return typeof interop === 'object' && interop !== null
+    ? [namespace, interop as Record<string, unknown>]
+    : [namespace];
+}
+
+function controllerExports(sources: Array<Record<string, unknown>>) {
+  const found = new Map<string, ControllerClass>();
   for (const source of sources) {
     for (const [name, value] of Object.entries(source)) {
       if (name === 'default' || name.startsWith('_') || !isControllerClass(value)) continue;
@@ -111,34 +142,50 @@ function controllerEntry(
   file: string,
   moduleBits: string[],
   reader: SignatureReader,
+  methods: ReadonlySet<string>,
 ): ControllerEntry {
   const handlers = new Map<string, HandlerEntry>();
-  for (const method of handlerNames(type)) {
+  for (const method of handlerNames(type, methods)) {
     const fn = (type.prototype as unknown as Record<string, (...args: never[]) => unknown>)[method];
     const parameters = reader.fromSource(file, type.name, method) ?? reader.fromFunction(fn);
-    handlers.set(method, handlerEntry(method, parameters));
+    handlers.set(method, handlerEntry(method, fn as HandlerEntry['fn'], parameters));
   }
-  return { name, file, moduleBits, type, handlers, allow: allowHeader([...handlers.keys()]) };
+  const allow = allowHeader([...handlers.keys()]);
+  return { name, file, moduleBits, type, handlers, allow, widest: widestHandler(handlers) };
 }
 
-function handlerEntry(method: string, parameters: ParameterInfo[]): HandlerEntry {
+function widestHandler(handlers: Map<string, HandlerEntry>): HandlerEntry | undefined {
+  let widest: HandlerEntry | undefined;
+  for (const handler of handlers.values()) {
+    if (handler.rest) return handler;
+    if (!widest || handler.positional.length > widest.positional.length) widest = handler;
+  }
+  return widest;
+}
+
+function handlerEntry(
+  method: string,
+  fn: HandlerEntry['fn'],
+  parameters: ParameterInfo[],
+): HandlerEntry {
+  const positional = parameters.filter((parameter) => parameter.kind === 'positional');
   return {
     method,
+    fn,
     parameters,
-    positional: parameters.filter((parameter) => parameter.kind === 'positional'),
+    positional,
+    requiredCount: positional.findLastIndex((parameter) => parameter.required) + 1,
     rest: parameters.find((parameter) => parameter.kind === 'rest'),
     keywords: parameters.find((parameter) => parameter.kind === 'keywords'),
   };
 }
-
-const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 function allowHeader(methods: string[]): string {
   const allowed = new Set(methods);
   if (allowed.has('GET')) allowed.add('HEAD');
   allowed.add('OPTIONS');
   const rank = (method: string) =>
-    methodOrder.includes(method) ? methodOrder.indexOf(method) : 99;
+    standardMethods.includes(method) ? standardMethods.indexOf(method) : 99;
   return [...allowed].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).join(', ');
 }
 

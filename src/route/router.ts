@@ -13,19 +13,26 @@ export interface RouteMatch {
  * module that has the class named by the next bit, or else a `Default`, answers.
  */
 export function resolveRoute(root: ModuleNode, bits: string[]): RouteMatch | undefined {
-  const chain = [root];
-  for (let index = 0; index < bits.length; index++) {
-    const child = chain[index].children.get(bits[index]);
-    if (!child) break;
-    chain.push(child);
+  let node = root;
+  let depth = 0;
+  for (let child = node.children.get(bits[0]); child; child = node.children.get(bits[depth])) {
+    node = child;
+    if (++depth === bits.length) break;
   }
-  for (let depth = chain.length - 1; depth >= 0; depth--) {
-    const classes = chain[depth].classes;
+  for (let current: ModuleNode | undefined = node; current; current = current.parent, depth--) {
+    const { classes } = current;
     const name = depth < bits.length ? className(bits[depth]) : undefined;
     const named = name === undefined ? undefined : classes.get(name);
-    if (named) return { controller: named, args: bits.slice(depth + 1) };
+    if (named) return { controller: named, args: argsFrom(bits, depth + 1) };
     const fallback = classes.get('Default');
-    if (fallback) return { controller: fallback, args: bits.slice(depth) };
+    if (fallback) return { controller: fallback, args: argsFrom(bits, depth) };
   }
   return undefined;
+}
+
+const noArgs = Object.freeze([]) as unknown as string[];
+
+/** The bits from `start` on; most routes take none, and share one empty list. */
+function argsFrom(bits: string[], start: number): string[] {
+  return start >= bits.length ? noArgs : bits.slice(start);
 }

@@ -36,6 +36,7 @@ export function parseHost(text: string): HostPort {
 export interface RunningServer {
   server: Server;
   url: string;
+  /** Graceful: see `closeGracefully`. */
   close(): Promise<void>;
 }
 
@@ -45,7 +46,7 @@ export async function startServer(
   { host, port }: HostPort,
 ): Promise<RunningServer> {
   await app.ready();
-  const server = createServer(app.listener);
+  const server = createServer(app.serverOptions, app.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -55,8 +56,25 @@ export async function startServer(
   return {
     server,
     url: `http://${shown}:${address.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeGracefully(server, app),
   };
+}
+
+/**
+ * Stops accepting, closes idle keep-alive connections, ends streamed answers, lets in-flight requests finish
+ * for up to the shutdown limit, then closes whatever is left and runs the prefix module's `shutdown`.
+ */
+export function closeGracefully(server: Server, app: Application): Promise<void> {
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection whose answer was already under way when closing began goes idle later.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  server.closeIdleConnections();
+  const limit = app.options.timeouts.shutdown;
+  const timer = limit > 0 ? setTimeout(() => server.closeAllConnections(), limit) : undefined;
+  return app.close(drained).finally(() => {
+    clearInterval(sweep);
+    clearTimeout(timer);
+  });
 }
 
 export interface WatchEvents {

@@ -174,6 +174,20 @@ describe('rest route (built CLI)', () => {
       message:
         'Error: "huge" is not a size: use bytes or a number with kb, mb or gb (such as 512kb) Try this: Use --max-body=1mb.',
     },
+    {
+      what: 'a bad time limit',
+      cwd: appFixture,
+      args: ['--prefix=controllers', '--handler-timeout=soon'],
+      message:
+        'Error: "soon" is not a duration: use 500ms, 30s, 2m, or 0 for no limit Try this: Use a duration such as --handler-timeout=30s.',
+    },
+    {
+      what: 'a failing startup hook',
+      cwd: fixture('lifespan-broken'),
+      args: ['--prefix=controllers'],
+      message:
+        'Error: startup in controllers.ts failed: cannot reach the database Try this: Fix the startup or shutdown function of the prefix module.',
+    },
   ])('$what is a one-line error with a hint', ({ cwd, args, message }) => {
     const { status, stderr } = run(cwd, ...args);
     expect(status).toBe(1);

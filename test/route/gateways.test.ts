@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application } from '../../src/route/index.js';
-import { allCases } from './cases.js';
+import { allCases } from './cases/index.js';
 import {
   appFixture,
   root,
@@ -21,6 +21,7 @@ const app = new Application({
   prefix: 'controllers',
   cwd: appFixture,
   maxBody: 1024,
+  timeouts: { handler: 1000, body: 1000 },
   log: (line) => logged.push(line),
 });
 let server: Server;
@@ -29,7 +30,7 @@ let srvx: Started;
 
 beforeAll(async () => {
   await app.ready();
-  server = createServer(app.listener).listen(0, '127.0.0.1');
+  server = createServer(app.serverOptions, app.listener).listen(0, '127.0.0.1');
   await once(server, 'listening');
   port = (server.address() as AddressInfo).port;
   srvx = await startServer(
@@ -46,7 +47,12 @@ beforeAll(async () => {
       '127.0.0.1',
     ],
     appFixture,
-    { REST_PREFIX: 'controllers', REST_MAX_BODY: '1kb' },
+    {
+      REST_PREFIX: 'controllers',
+      REST_MAX_BODY: '1kb',
+      REST_HANDLER_TIMEOUT: '1s',
+      REST_BODY_TIMEOUT: '1s',
+    },
   );
 });
 

@@ -1,8 +1,9 @@
 // Sends a shared case through a gateway: real HTTP (node listener, srvx) or app.fetch in process.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
-import type { Case } from './cases.js';
+import type { Case } from './cases/index.js';
 
 export interface Answer {
   status: number;
@@ -36,6 +37,84 @@ function pick(get: (name: string) => string | undefined): Record<string, string>
 
 /** A real HTTP request with the path sent byte for byte (no URL normalisation on the client side). */
 export async function viaHttp(port: number, testCase: Case): Promise<Answer> {
+  const sent = withId(testCase);
+  if (!sent.abort) return sendHttp(port, sent);
+  await abortHttp(port, sent);
+  return poll(() => sendHttp(port, followUp(sent)), sent);
+}
+
+export async function viaFetch(
+  fetchHandler: (request: Request) => Promise<Response>,
+  testCase: Case,
+): Promise<Answer> {
+  const sent = withId(testCase);
+  if (!sent.abort) return sendFetch(fetchHandler, sent);
+  const response = await fetchHandler(new Request(`http://localhost${sent.path}`));
+  const reader = response.body!.getReader();
+  await reader.read();
+  await reader.cancel();
+  return poll(() => sendFetch(fetchHandler, followUp(sent)), sent);
+}
+
+/** A body stream that sends its first half and then nothing more, as a stalled client does. */
+function halfAndNoMore(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+    },
+  });
+}
+
+function withId(testCase: Case): Case {
+  if (!testCase.abort) return testCase;
+  const id = randomUUID();
+  return {
+    ...testCase,
+    path: testCase.path.replaceAll('{id}', id),
+    abort: { then: testCase.abort.then.replaceAll('{id}', id) },
+  };
+}
+
+function followUp(testCase: Case): Case {
+  return {
+    name: testCase.name,
+    method: 'GET',
+    path: testCase.abort!.then,
+    expect: testCase.expect,
+  };
+}
+
+/** The server learns of the disconnect a moment later: ask again for a few seconds until the answer is expected. */
+async function poll(ask: () => Promise<Answer>, testCase: Case): Promise<Answer> {
+  let answer = await ask();
+  for (let tries = 0; tries < 60 && answer.body !== testCase.expect.body; tries++) {
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+    answer = await ask();
+  }
+  return answer;
+}
+
+/** Reads the first chunk of the answer, then drops the connection. */
+function abortHttp(port: number, testCase: Case): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, method: testCase.method, path: testCase.path, agent: false },
+      (incoming) => {
+        incoming.once('data', () => {
+          outgoing.destroy();
+          resolvePromise();
+        });
+      },
+    );
+    outgoing.on('error', () => undefined);
+    outgoing.once('close', () => resolvePromise());
+    outgoing.on('response', (incoming) => incoming.on('error', () => undefined));
+    outgoing.end();
+    setTimeout(() => reject(new Error('no first chunk within 5s')), 5000).unref();
+  });
+}
+
+async function sendHttp(port: number, testCase: Case): Promise<Answer> {
   const { headers, bytes } = await encode(testCase);
   if (bytes) headers['content-length'] = String(bytes.length);
   return new Promise((resolvePromise, reject) => {
@@ -51,22 +130,24 @@ export async function viaHttp(port: number, testCase: Case): Promise<Answer> {
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
+        incoming.on('end', () => {
           resolvePromise({
             status: incoming.statusCode ?? 0,
             headers: pick((name) => incoming.headers[name] as string | undefined),
             body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+          });
+          if (testCase.stall) outgoing.destroy();
+        });
         incoming.on('error', reject);
       },
     );
     outgoing.on('error', reject);
-    outgoing.end(bytes);
+    if (testCase.stall) outgoing.write(bytes!.subarray(0, bytes!.length >> 1));
+    else outgoing.end(bytes);
   });
 }
 
-export async function viaFetch(
+async function sendFetch(
   fetchHandler: (request: Request) => Promise<Response>,
   testCase: Case,
 ): Promise<Answer> {
@@ -75,8 +156,9 @@ export async function viaFetch(
     new Request(`http://localhost${testCase.path}`, {
       method: testCase.method,
       headers,
-      body: bytes as BodyInit | undefined,
-    }),
+      body: testCase.stall ? halfAndNoMore(bytes!) : (bytes as BodyInit | undefined),
+      duplex: 'half',
+    } as RequestInit),
   );
   return {
     status: response.status,
@@ -89,6 +171,8 @@ export interface Started {
   port: number;
   output: () => string;
   stop: () => Promise<void>;
+  /** Sends a signal; resolves with the exit code once the process has exited. */
+  signal: (name: NodeJS.Signals) => Promise<number | null>;
 }
 
 /** Starts a command that prints `http://127.0.0.1:<port>` once listening; resolves with that port. */
@@ -106,12 +190,12 @@ export function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    return exited;
+  };
+  const stop = () => signal('SIGTERM').then(() => undefined);
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no address within 20s:\n${output}`)), 20_000);
     const read = (chunk: Buffer) => {
@@ -119,7 +203,7 @@ export function startServer(
       const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolvePromise({ port: Number(match[1]), output: () => output, stop });
+        resolvePromise({ port: Number(match[1]), output: () => output, stop, signal });
       }
     };
     child.stdout.on('data', read);

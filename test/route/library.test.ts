@@ -117,6 +117,49 @@ describe('method names (the fetch gateway accepts any token; node:http only know
   );
 });
 
+describe('routable methods', () => {
+  it('SECRET() on a class is no route through app.fetch either', async () => {
+    const app = new Application({ prefix: 'controllers', cwd: appFixture });
+    const response = await app.fetch(new Request('http://localhost/methods', { method: 'SECRET' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('methods the application lists are routes and appear in Allow', async () => {
+    const app = new Application({ prefix: 'controllers', cwd: appFixture, methods: ['PURGE'] });
+    const purge = await app.fetch(new Request('http://localhost/methods', { method: 'PURGE' }));
+    expect(await purge.json()).toBe('purged');
+    const options = await app.fetch(new Request('http://localhost/methods', { method: 'OPTIONS' }));
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS, PURGE');
+    const lock = await app.fetch(new Request('http://localhost/methods', { method: 'LOCK' }));
+    expect(lock.status).toBe(405);
+  });
+
+  it('a method name that is not capital letters is refused', () => {
+    expect(() => new Application({ prefix: 'controllers', methods: ['purge'] })).toThrow(
+      'methods: "purge" is not a method name; use capital letters, such as "PURGE"',
+    );
+  });
+});
+
+describe('forged errors', () => {
+  it('a branded object with status 999 shows its message only when debugging', async () => {
+    const app = new Application({
+      prefix: 'controllers',
+      cwd: appFixture,
+      debug: true,
+      log: () => {},
+    });
+    const response = await app.fetch(new Request('http://localhost/responses/forged'));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'forged',
+    });
+  });
+});
+
 describe('option parsing', () => {
   it.each([
     ['1048576', 1048576],

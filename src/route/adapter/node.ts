@@ -1,5 +1,6 @@
 // The node:http gateway: a `(req, res)` listener that feeds the shared pipeline without building Request objects.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodySource } from '../body.js';
 import { dispatch, type Gateway, type Incoming } from '../dispatch.js';
 import { errorBody } from '../http-error.js';
 import type { RouteTable } from '../route-table.js';
@@ -24,17 +25,17 @@ export function toNodeListener(gateway: Gateway): NodeListener {
   const answer = (table: RouteTable, incoming: Incoming, response: ServerResponse) => {
     const outgoing = dispatch(table, options, incoming);
     if (outgoing instanceof Promise)
-      outgoing.then((ready) => writeOutgoing(response, ready)).catch(fail(response));
+      outgoing.then((ready) => writeOutgoing(response, ready, gateway)).catch(fail(response));
     else {
       try {
-        writeOutgoing(response, outgoing)?.catch(fail(response));
+        writeOutgoing(response, outgoing, gateway)?.catch(fail(response));
       } catch (error) {
         fail(response)(error);
       }
     }
   };
   return (request, response) => {
-    const incoming = nodeIncoming(request);
+    const incoming = new NodeIncoming(request);
     const table = gateway.table();
     if (table instanceof Promise)
       table.then((ready) => answer(ready, incoming, response), fail(response));
@@ -42,68 +43,115 @@ export function toNodeListener(gateway: Gateway): NodeListener {
   };
 }
 
-function nodeIncoming(request: IncomingMessage): Incoming {
-  const url = request.url ?? '/';
-  const question = url.indexOf('?');
-  const length = request.headers['content-length'];
-  const hasBody =
-    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-  return {
-    method: request.method ?? 'GET',
-    path: question === -1 ? url : url.slice(0, question),
-    search: question === -1 ? '' : url.slice(question + 1),
-    headers: () => nodeHeaders(request.rawHeaders),
-    body: hasBody
-      ? {
-          contentType: request.headers['content-type'],
-          contentLength: length === undefined ? undefined : Number(length),
-          chunks: request,
-        }
-      : undefined,
-  };
+/** A node request as the pipeline sees it; a class, so no closures are made per request. */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  readonly body: BodySource | undefined;
+  readonly #request: IncomingMessage;
+
+  constructor(request: IncomingMessage) {
+    const url = request.url ?? '/';
+    const question = url.indexOf('?');
+    this.#request = request;
+    this.method = request.method ?? 'GET';
+    this.path = question === -1 ? url : url.slice(0, question);
+    this.search = question === -1 ? '' : url.slice(question + 1);
+    this.body = bodySource(request);
+  }
+
+  headers(): Headers {
+    const raw = this.#request.rawHeaders;
+    const headers = new Headers();
+    for (let index = 0; index < raw.length; index += 2) headers.append(raw[index], raw[index + 1]);
+    return headers;
+  }
 }
 
-function nodeHeaders(raw: string[]): Headers {
-  const headers = new Headers();
-  for (let index = 0; index < raw.length; index += 2) headers.append(raw[index], raw[index + 1]);
-  return headers;
+/**
+ * The body, if the headers announce one. Read from `rawHeaders`: node builds `request.headers` on first
+ * use, an object per request that a body-less GET never needs.
+ */
+function bodySource(request: IncomingMessage): BodySource | undefined {
+  const raw = request.rawHeaders;
+  let length: string | undefined;
+  let type: string | undefined;
+  let chunked = false;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index];
+    if (name.length === 14 && name.toLowerCase() === 'content-length') length = raw[index + 1];
+    else if (name.length === 12 && name.toLowerCase() === 'content-type') type ??= raw[index + 1];
+    else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') chunked = true;
+  }
+  if (!chunked && (length === undefined || length === '0')) return undefined;
+  const contentLength = length === undefined ? undefined : Number(length);
+  return { contentType: type, contentLength, chunks: request };
 }
 
 /** Writes the answer; only streamed bodies make this asynchronous. */
-function writeOutgoing(response: ServerResponse, outgoing: Outgoing): Promise<void> | undefined {
-  // Stop reading an oversized upload: the client gets its 413 and the connection is not reused.
-  if (outgoing.status === 413) response.setHeader('connection', 'close');
-  if (outgoing.response) return writeResponse(response, outgoing.response);
+function writeOutgoing(
+  response: ServerResponse,
+  outgoing: Outgoing,
+  gateway: Gateway,
+): Promise<void> | undefined {
+  // Stop reading an oversized or stalled upload (the client gets its 413 or 408), and let a closing server go.
+  const { status } = outgoing;
+  if (status === 413 || status === 408 || gateway.closing)
+    response.setHeader('connection', 'close');
+  if (outgoing.response) return writeResponse(response, outgoing.response, gateway);
   const { body } = outgoing;
   response.writeHead(outgoing.status, outgoing.headers);
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     response.end(body ?? undefined);
     return undefined;
   }
-  return writeChunks(response, body);
+  return writeChunks(response, body, gateway);
 }
 
-async function writeResponse(response: ServerResponse, answer: Response): Promise<void> {
+async function writeResponse(
+  response: ServerResponse,
+  answer: Response,
+  gateway: Gateway,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   answer.headers.forEach((value, name) => (headers[name] = value));
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   response.writeHead(answer.status, headers);
-  if (answer.body) await writeChunks(response, answer.body as unknown as AsyncIterable<Uint8Array>);
+  const { body } = answer;
+  if (body) await writeChunks(response, body as unknown as AsyncIterable<Uint8Array>, gateway);
   else response.end();
 }
 
 async function writeChunks(
   response: ServerResponse,
   chunks: AsyncIterable<unknown>,
+  gateway: Gateway,
 ): Promise<void> {
   try {
     for await (const chunk of chunks) {
-      if (!response.write(chunkBytes(chunk)))
-        await new Promise((resolve) => response.once('drain', resolve));
+      // The client has gone, or the server is closing: leaving the loop returns the iterator, so the
+      // generator's `finally` runs.
+      if (response.destroyed) return;
+      if (gateway.closing) break;
+      if (!response.write(chunkBytes(chunk))) await drained(response);
     }
     response.end();
   } catch (error) {
     response.destroy(error as Error);
   }
+}
+
+/** `drain`, or `close` when the client went away and `drain` will never come. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
