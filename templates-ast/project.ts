@@ -22,8 +22,13 @@ import { listQueryTemplate } from './common/list-query.template.js';
 import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
 import { pagingTemplate } from './common/paging.template.js';
 import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
+import { requestLoggerTemplate } from './common/request-logger.template.js';
 import { environmentTemplate } from './config/environment.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
+import { gracefulShutdownTemplate } from './health/graceful-shutdown.template.js';
+import { healthControllerTemplate } from './health/health.controller.template.js';
+import { healthModuleTemplate } from './health/health.module.template.js';
+import { redisHealthTemplate } from './health/redis.health.template.js';
 import { coverageScriptTemplate } from './root/coverage-script.template.js';
 import { envExampleTemplate, envTemplate } from './root/env.template.js';
 import { eslintConfigTemplate } from './root/eslint-config.template.js';
@@ -45,6 +50,7 @@ import { appE2eSpecTemplate } from './test/app.e2e-spec.template.js';
 import { testAppTemplate } from './test/app.template.js';
 import { authE2eSpecTemplate } from './test/auth.e2e-spec.template.js';
 import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup.template.js';
+import { healthE2eSpecTemplate } from './test/health.e2e-spec.template.js';
 import { setupEnvTemplate } from './test/setup-env.template.js';
 import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
@@ -81,6 +87,10 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   docsTemplate(),
   environmentTemplate(options),
   databaseModuleTemplate(options),
+  healthModuleTemplate(),
+  healthControllerTemplate(options),
+  redisHealthTemplate(),
+  gracefulShutdownTemplate(),
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -92,6 +102,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   pagingTemplate(),
   findPageTemplate(options),
   parseIdPipeTemplate(options),
+  requestLoggerTemplate(),
   listQuerySpecTemplate(),
   masterKeyGuardSpecTemplate(),
   accessTokenSpecTemplate(),
@@ -126,6 +137,7 @@ const testFiles = (options: ProjectOptions): GeneratedFile[] => [
   setupEnvTemplate(options),
   testAppTemplate(options),
   appE2eSpecTemplate(),
+  healthE2eSpecTemplate(),
   ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),
   ...(options.database === 'mongodb' ? [globalTeardownTemplate()] : []),
 ];

@@ -35,6 +35,10 @@ export const PIECES = {
   },
   database: { from: 'src/database/database.module.ts', named: ['DatabaseModule'] },
   appSetup: { from: 'src/app.setup.ts', named: ['configureApp', 'BODY_LIMIT'] },
+  requestLogger: {
+    from: 'src/common/request-logger.ts',
+    named: ['requestLogger', 'REQUEST_ID_HEADER'],
+  },
   openApi: { from: 'src/openapi.ts', named: ['buildOpenApi'] },
   testApp: { from: 'test/app.ts', named: ['createTestApp', 'describeWithDatabase'] },
 } as const;

@@ -13,6 +13,7 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('@nestjs/config', 'ConfigModule'),
       use('environment', 'validateEnvironment'),
       use('database', 'DatabaseModule'),
+      { from: 'src/health/health.module.ts', named: ['HealthModule'] },
       ...(options.auth
         ? [
             { from: 'src/users/users.module.ts', named: ['UsersModule'] },
@@ -36,6 +37,7 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
               "      ignoreEnvFile: process.env.NODE_ENV === 'test',",
               '    }),',
               '    DatabaseModule,',
+              '    HealthModule,',
               ...features.map((name) => `    ${name},`),
               '  ],',
               '}',

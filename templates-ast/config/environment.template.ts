@@ -44,15 +44,51 @@ function databaseProperties(options: ProjectOptions) {
   }
 }
 
+/** Logging, the OpenAPI page and Redis: optional, with safe defaults. */
+function operationProperties() {
+  return [
+    property(
+      'LOG_LEVEL',
+      "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
+      [decorator('IsIn', "['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']")],
+      { initializer: "'info'" },
+    ),
+    property(
+      'DOCS',
+      'boolean',
+      [
+        decorator(
+          'Transform',
+          "({ value }: { value: unknown }) => value === true || value === 'true'",
+        ),
+        decorator('IsBoolean'),
+      ],
+      { initializer: 'false', docs: ['Serve the OpenAPI page at /docs outside development too.'] },
+    ),
+    property(
+      'REDIS_URL',
+      'string',
+      [
+        decorator('IsOptional'),
+        decorator(
+          'Matches',
+          '/^rediss?:\\/\\/\\S+$/',
+          "{ message: 'REDIS_URL must be a redis:// URL' }",
+        ),
+      ],
+      { hasQuestionToken: true },
+    ),
+  ];
+}
+
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
-  const validators = ['IsIn', 'IsInt', 'IsString', 'Max', 'Min', 'MinLength', 'validateSync'];
-  if (options.auth || options.database !== 'sqlite') validators.push('Matches');
+  const validators = ['IsBoolean', 'IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max'];
+  validators.push('Min', 'MinLength', 'validateSync');
   if (options.database === 'sqlite') validators.push('IsNotEmpty');
-  if (options.database === 'mongodb') validators.push('IsOptional');
   return tsFile(
     'src/config/environment.ts',
     [
-      pkg('class-transformer', 'plainToInstance', 'Type'),
+      pkg('class-transformer', 'plainToInstance', 'Transform', 'Type'),
       pkg('class-validator', ...validators),
       pkgTypes('class-validator', 'ValidationError'),
     ],
@@ -64,7 +100,12 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
             'NODE_ENV',
             "'development' | 'production' | 'test'",
             [decorator('IsIn', "['development', 'production', 'test']")],
-            { initializer: "'development'" },
+            {
+              initializer: "'production'",
+              docs: [
+                'A deployment that forgets NODE_ENV runs as production: no /docs, no embedded database.',
+              ],
+            },
           ),
           property(
             'PORT',
@@ -96,6 +137,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
               ]
             : []),
           ...databaseProperties(options),
+          ...operationProperties(),
         ],
       }),
       functionOf({

@@ -60,7 +60,7 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
         '})',
       ];
   return tsFile(databaseModulePath, imports, [
-    ...(mongo ? [embeddedMongo()] : []),
+    ...(mongo ? embeddedMongo() : []),
     classOf({
       name: 'DatabaseModule',
       decorators: [decorator('Module', code('{', '  imports: [', ...root, '  ],', '}'))],
@@ -71,6 +71,23 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
 const databaseModulePath = 'src/database/database.module.ts';
 
 function embeddedMongo() {
+  return [stopFunction(), embeddedMongoFunction()];
+}
+
+function stopFunction() {
+  return functionOf({
+    name: 'stop',
+    isExported: false,
+    docs: [
+      'Ends the start with one line: thrown here, Nest would print the stack of mongodb-memory-server.',
+    ],
+    parameters: [{ name: 'message', type: 'string' }],
+    returnType: 'never',
+    statements: code('console.error(message);', 'process.exit(1);'),
+  });
+}
+
+function embeddedMongoFunction() {
   return functionOf({
     name: 'embeddedMongoUri',
     isExported: false,
@@ -82,12 +99,17 @@ function embeddedMongo() {
     parameters: [{ name: 'mode', type: 'string' }],
     returnType: 'Promise<string>',
     statements: code(
-      "if (mode !== 'development') throw new Error('MONGODB_URI is not set: set it in .env');",
+      "if (mode !== 'development') stop('MONGODB_URI is not set: set it in .env');",
       "const { MongoMemoryServer } = await import('mongodb-memory-server');",
       "const dbPath = '.data/mongodb';",
       'await mkdir(dbPath, { recursive: true });',
-      "const server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger' } });",
-      'return server.getUri();',
+      'try {',
+      "  const server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger' } });",
+      '  return server.getUri();',
+      '} catch (error) {',
+      '  const reason = (error instanceof Error ? error.message : String(error)).split(/\\r?\\n/)[0];',
+      '  stop(`Cannot start an embedded mongod (${reason}): set MONGODB_URI in .env to a running MongoDB`);',
+      '}',
     ),
   });
 }

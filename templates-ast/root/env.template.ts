@@ -35,6 +35,12 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
         ]
       : []),
     ...databaseLines(options),
+    '# Request log level: fatal, error, warn, info, debug, trace or silent',
+    'LOG_LEVEL=info',
+    '# Redis, checked by GET /health when set',
+    '# REDIS_URL=redis://127.0.0.1:6379',
+    '# The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true',
+    '# DOCS=true',
     '',
   ];
 }

@@ -11,6 +11,7 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
       code(
         "process.env.NODE_ENV = 'test';",
         "process.env.MASTER_KEY = 'test-master-key-that-is-32-characters-long';",
+        "process.env.LOG_LEVEL = 'silent';",
         ...(options.auth
           ? [
               "process.env.JWT_SECRET = 'test-jwt-secret-that-is-32-characters-long';",
