@@ -31,6 +31,11 @@ import { healthModuleTemplate } from './health/health.module.template.js';
 import { redisHealthTemplate } from './health/redis.health.template.js';
 import { coverageScriptTemplate } from './root/coverage-script.template.js';
 import { envExampleTemplate, envTemplate } from './root/env.template.js';
+import {
+  composeTemplate,
+  dockerfileTemplate,
+  dockerignoreTemplate,
+} from './root/docker.template.js';
 import { eslintConfigTemplate } from './root/eslint-config.template.js';
 import { gitignoreTemplate } from './root/gitignore.template.js';
 import { packageJsonTemplate } from './root/package-json.template.js';
@@ -77,6 +82,9 @@ const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   restsmithJsonTemplate(options),
   readmeTemplate(options),
   coverageScriptTemplate(),
+  dockerfileTemplate(options),
+  dockerignoreTemplate(),
+  composeTemplate(options),
 ];
 
 const appFiles = (options: ProjectOptions): GeneratedFile[] => [

@@ -60,7 +60,7 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
         '})',
       ];
   return tsFile(databaseModulePath, imports, [
-    ...(mongo ? embeddedMongo() : []),
+    ...(mongo ? [embeddedMongo()] : []),
     classOf({
       name: 'DatabaseModule',
       decorators: [decorator('Module', code('{', '  imports: [', ...root, '  ],', '}'))],
@@ -71,23 +71,6 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
 const databaseModulePath = 'src/database/database.module.ts';
 
 function embeddedMongo() {
-  return [stopFunction(), embeddedMongoFunction()];
-}
-
-function stopFunction() {
-  return functionOf({
-    name: 'stop',
-    isExported: false,
-    docs: [
-      'Ends the start with one line: thrown here, Nest would print the stack of mongodb-memory-server.',
-    ],
-    parameters: [{ name: 'message', type: 'string' }],
-    returnType: 'never',
-    statements: code('console.error(message);', 'process.exit(1);'),
-  });
-}
-
-function embeddedMongoFunction() {
   return functionOf({
     name: 'embeddedMongoUri',
     isExported: false,
@@ -99,17 +82,23 @@ function embeddedMongoFunction() {
     parameters: [{ name: 'mode', type: 'string' }],
     returnType: 'Promise<string>',
     statements: code(
-      "if (mode !== 'development') stop('MONGODB_URI is not set: set it in .env');",
+      "if (mode !== 'development') {",
+      "  console.error('MONGODB_URI is not set: set it in .env');",
+      '  process.exit(1);',
+      '}',
       "const { MongoMemoryServer } = await import('mongodb-memory-server');",
       "const dbPath = '.data/mongodb';",
       'await mkdir(dbPath, { recursive: true });',
+      'let server;',
       'try {',
-      "  const server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger' } });",
-      '  return server.getUri();',
+      "  server = await MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger' } });",
       '} catch (error) {',
+      "  // One line: Nest would print mongodb-memory-server's whole stack.",
       '  const reason = (error instanceof Error ? error.message : String(error)).split(/\\r?\\n/)[0];',
-      '  stop(`Cannot start an embedded mongod (${reason}): set MONGODB_URI in .env to a running MongoDB`);',
+      '  console.error(`Cannot start an embedded mongod (${reason}): set MONGODB_URI in .env to a running MongoDB`);',
+      '  process.exit(1);',
       '}',
+      'return server.getUri();',
     ),
   });
 }

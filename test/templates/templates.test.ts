@@ -109,6 +109,7 @@ describe('templates', () => {
       import { ConfigModule } from '@nestjs/config';
       import { validateEnvironment } from './config/environment';
       import { DatabaseModule } from './database/database.module';
+      import { HealthModule } from './health/health.module';
       import { UsersModule } from './users/users.module';
       import { AuthModule } from './auth/auth.module';
 
@@ -121,6 +122,7 @@ describe('templates', () => {
             ignoreEnvFile: process.env.NODE_ENV === 'test',
           }),
           DatabaseModule,
+          HealthModule,
           UsersModule,
           AuthModule,
         ],
@@ -138,7 +140,13 @@ describe('templates', () => {
       # How long a token is valid: seconds, or a duration such as 12h or 7d
       JWT_EXPIRES_IN=7d
       # SQLite database file
-      DATABASE_PATH=.data/my-api.sqlite\n`);
+      DATABASE_PATH=.data/my-api.sqlite
+      # Request log level: fatal, error, warn, info, debug, trace or silent
+      LOG_LEVEL=info
+      # Redis, checked by GET /health when set
+      # REDIS_URL=redis://127.0.0.1:6379
+      # The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true
+      # DOCS=true\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {
@@ -159,7 +167,9 @@ describe('templates', () => {
     const manifest = JSON.parse(
       (await renderProject({ database: 'sqlite', packageManager: 'pnpm' })).text('package.json'),
     );
-    expect(manifest.scripts.prod).toBe('pnpm run build && NODE_ENV=production node dist/main.js');
+    expect(manifest.scripts.prod).toBe(
+      'pnpm run build && cross-env NODE_ENV=production node dist/main.js',
+    );
     expect(manifest.pnpm).toEqual({ onlyBuiltDependencies: ['better-sqlite3'] });
     expect(manifest.allowScripts).toBeUndefined();
   });
