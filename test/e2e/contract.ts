@@ -58,6 +58,12 @@ export async function walkContract(
   const run = randomBytes(4).toString('hex');
   const email = (name: string) => `${name}-${run}@example.com`;
 
+  // Health, without credentials; every answer carries a request id.
+  const health = await http('GET', '/health');
+  expect(health.status).toBe(200);
+  expect(health.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+  expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
   // Sign up with the master key: form-encoded and JSON bodies.
   const admin = await http('POST', '/users', {
     form: { access_token: masterKey, email: email('admin'), password: 'secret1', role: 'admin' },
