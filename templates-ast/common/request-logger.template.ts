@@ -28,6 +28,7 @@ export function requestLoggerTemplate(): TypeScriptFile {
           "  'req.headers.cookie',",
           "  'req.query.access_token',",
           "  'req.query.password',",
+          "  'req.query.token',",
           '  \'res.headers["set-cookie"]\',',
           ']',
         ),
@@ -59,7 +60,7 @@ export function requestLoggerTemplate(): TypeScriptFile {
         parameters: [{ name: 'url', type: 'string' }],
         returnType: 'string',
         statements: code(
-          "return url.replace(/([?&](?:access_token|password|token)=)[^&#]*/gi, '$1[Redacted]');",
+          "return url.replace(/([?&](?:access(?:_|%5f)token|password|token)=)[^&#]*/gi, '$1[Redacted]');",
         ),
       }),
       functionOf({

@@ -31,7 +31,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',
-    'List routes take `q` (search text, case-insensitive), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
+    'List routes take `q` (search text, case-insensitive), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`; `id` is always kept) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
     '',
     '```sh',
     `${run} dev`,
