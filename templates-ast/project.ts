@@ -29,10 +29,20 @@ import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
 import { pagingTemplate } from './common/paging.template.js';
 import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
 import { rateLimitModuleTemplate, rateLimitTemplate } from './common/rate-limit.template.js';
+import { requestLoggerTemplate } from './common/request-logger.template.js';
 import { environmentTemplate } from './config/environment.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
+import { gracefulShutdownTemplate } from './health/graceful-shutdown.template.js';
+import { healthControllerTemplate } from './health/health.controller.template.js';
+import { healthModuleTemplate } from './health/health.module.template.js';
+import { redisHealthTemplate } from './health/redis.health.template.js';
 import { coverageScriptTemplate } from './root/coverage-script.template.js';
 import { envExampleTemplate, envTemplate } from './root/env.template.js';
+import {
+  composeTemplate,
+  dockerfileTemplate,
+  dockerignoreTemplate,
+} from './root/docker.template.js';
 import { eslintConfigTemplate } from './root/eslint-config.template.js';
 import { gitignoreTemplate } from './root/gitignore.template.js';
 import { packageJsonTemplate } from './root/package-json.template.js';
@@ -63,6 +73,7 @@ import { rateLimitsE2eSpecTemplate } from './test/rate-limits.e2e-spec.template.
 import { sessionsE2eSpecTemplate } from './test/sessions.e2e-spec.template.js';
 import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup.template.js';
 import { inputE2eSpecTemplate } from './test/input.e2e-spec.template.js';
+import { healthE2eSpecTemplate } from './test/health.e2e-spec.template.js';
 import { setupEnvTemplate } from './test/setup-env.template.js';
 import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
@@ -89,6 +100,9 @@ const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   restsmithJsonTemplate(options),
   readmeTemplate(options),
   coverageScriptTemplate(),
+  dockerfileTemplate(options),
+  dockerignoreTemplate(),
+  composeTemplate(options),
 ];
 
 const appFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -99,6 +113,10 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   docsTemplate(),
   environmentTemplate(options),
   databaseModuleTemplate(options),
+  healthModuleTemplate(),
+  healthControllerTemplate(options),
+  redisHealthTemplate(),
+  gracefulShutdownTemplate(),
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -118,6 +136,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   pagingTemplate(),
   findPageTemplate(options),
   parseIdPipeTemplate(options),
+  requestLoggerTemplate(),
   listQuerySpecTemplate(),
   bodyLimitsSpecTemplate(),
   requestChecksSpecTemplate(),
@@ -161,6 +180,7 @@ const testFiles = (options: ProjectOptions): GeneratedFile[] => [
   testAppTemplate(options),
   appE2eSpecTemplate(),
   inputE2eSpecTemplate(options),
+  healthE2eSpecTemplate(),
   ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),
   ...(options.database === 'mongodb' ? [globalTeardownTemplate()] : []),
 ];

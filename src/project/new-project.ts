@@ -1,4 +1,4 @@
-// `rest new` from options to a ready project: render, write once, first commit, install, next steps.
+// `rest new` from options to a ready project: render, write once, install, first commit (with the lock file), next steps.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,8 +47,9 @@ export async function createProject(run: NewProjectRun): Promise<void> {
   await inStep(run.progress, `Writing ${rendered.length} files to ${run.folder}/`, () =>
     writeFiles(run.target, rendered, { force: run.force }),
   );
-  if (!run.skipGit) await commitFirst(run);
   const installed = run.skipInstall ? true : await install(run);
+  // After the install, so that the first commit holds the lock file the install wrote.
+  if (!run.skipGit) await commitFirst(run);
   run.progress.log('');
   run.progress.log(
     nextSteps(run.options, { folder: run.folder, installed: !run.skipInstall && installed }),

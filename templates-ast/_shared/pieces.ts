@@ -28,7 +28,7 @@ export const PIECES = {
   accessGuard: { from: 'src/common/access.guard.ts', named: ['AccessGuard'] },
   rateLimit: {
     from: 'src/common/rate-limit.ts',
-    named: ['LimitAttempts', 'RateLimiters', 'RateLimitGuard'],
+    named: ['LimitAttempts', 'RateLimiters', 'RateLimitGuard', 'SkipRateLimit'],
     types: ['RateLimitSettings'],
   },
   rateLimitModule: { from: 'src/common/rate-limit.module.ts', named: ['RateLimitModule'] },
@@ -71,6 +71,10 @@ export const PIECES = {
   },
   database: { from: 'src/database/database.module.ts', named: ['DatabaseModule'] },
   appSetup: { from: 'src/app.setup.ts', named: ['configureApp', 'BODY_LIMIT'] },
+  requestLogger: {
+    from: 'src/common/request-logger.ts',
+    named: ['requestLogger', 'REQUEST_ID_HEADER'],
+  },
   openApi: { from: 'src/openapi.ts', named: ['buildOpenApi'] },
   testApp: { from: 'test/app.ts', named: ['createTestApp', 'describeWithDatabase'] },
 } as const;

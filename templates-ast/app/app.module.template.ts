@@ -16,6 +16,7 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
       use('database', 'DatabaseModule'),
       use('rateLimitModule', 'RateLimitModule'),
       use('accessGuard', 'AccessGuard'),
+      { from: 'src/health/health.module.ts', named: ['HealthModule'] },
       ...(options.auth
         ? [
             { from: 'src/users/users.module.ts', named: ['UsersModule'] },
@@ -40,6 +41,7 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
               '    }),',
               '    DatabaseModule,',
               '    RateLimitModule,',
+              '    HealthModule,',
               ...features.map((name) => `    ${name},`),
               '  ],',
               '  // Every route must say who may call it (@Access): one without the mark is refused.',

@@ -1,4 +1,4 @@
-// src/app.setup.ts: what the running app and the e2e tests share: headers, body parsers and limits, validation, errors.
+// src/app.setup.ts: what the running app and the e2e tests share: request logging, headers, body parsers and limits, validation, errors.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
@@ -12,6 +12,7 @@ export function appSetupTemplate(): TypeScriptFile {
       pkg('@nestjs/core', 'HttpAdapterHost'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
       { from: 'helmet', default: 'helmet' },
+      use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
       use('accessToken', 'captureAccessToken'),
       use('bodyLimits', 'BODY_LIMITS', 'acceptBodyTypes', 'limitBodies'),
       use('exceptionFilter', 'AllExceptionsFilter'),
@@ -34,6 +35,8 @@ export function appSetupTemplate(): TypeScriptFile {
         statements: code(
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           "app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));",
+          "const pretty = config.get('NODE_ENV', { infer: true }) === 'development';",
+          "app.use(requestLogger(config.get('LOG_LEVEL', { infer: true }), pretty));",
           'app.use(helmet());',
           'app.use(checkRequests);',
           'app.use(acceptBodyTypes);',
@@ -48,7 +51,9 @@ export function appSetupTemplate(): TypeScriptFile {
           ');',
           'app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost).httpAdapter));',
           "const origins = corsOrigins(config.get('CORS_ORIGINS', { infer: true }));",
-          "if (origins.length > 0) app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'Link'] });",
+          'if (origins.length > 0) {',
+          "  app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'Link', REQUEST_ID_HEADER] });",
+          '}',
           'app.enableShutdownHooks();',
           'return app;',
         ),

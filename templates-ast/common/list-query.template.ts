@@ -134,7 +134,10 @@ export function listQueryTemplate(): TypeScriptFile {
       }),
       functionOf({
         name: 'selectFields',
-        docs: ['Keeps the fields a list query asked for (all by default), less those it excluded.'],
+        docs: [
+          'Keeps the fields a list query asked for (all by default), less those it excluded; `id`',
+          'always stays, so that every item can be fetched, changed or deleted.',
+        ],
         typeParameters: [{ name: 'T', constraint: 'object' }],
         parameters: [
           { name: 'item', type: 'T' },
@@ -144,7 +147,7 @@ export function listQueryTemplate(): TypeScriptFile {
         statements: code(
           'const { include, exclude } = query.fields;',
           'const kept = Object.entries(item).filter(',
-          '  ([key]) => (include.length === 0 || include.includes(key)) && !exclude.includes(key),',
+          "  ([key]) => key === 'id' || ((include.length === 0 || include.includes(key)) && !exclude.includes(key)),",
           ');',
           'return Object.fromEntries(kept) as Partial<T>;',
         ),

@@ -32,17 +32,10 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
     'src/common/rate-limit.ts',
     [
       ...(options.auth ? [pkg('node:crypto', 'createHash')] : []),
-      pkg(
-        '@nestjs/common',
-        'HttpException',
-        'HttpStatus',
-        'Injectable',
-        'Logger',
-        ...(options.auth ? ['SetMetadata'] : []),
-      ),
+      pkg('@nestjs/common', 'HttpException', 'HttpStatus', 'Injectable', 'Logger', 'SetMetadata'),
       pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext', 'OnApplicationShutdown'),
       pkg('@nestjs/config', 'ConfigService'),
-      ...(options.auth ? [pkg('@nestjs/core', 'Reflector')] : []),
+      pkg('@nestjs/core', 'Reflector'),
       pkgTypes('express', 'Request', 'Response'),
       pkg('ioredis', 'Redis'),
       pkg('rate-limiter-flexible', 'RateLimiterMemory', 'RateLimiterRedis', 'RateLimiterRes'),
@@ -55,6 +48,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
         isExported: false,
         docs: ['Where the counters live in a Redis that other apps may share.'],
       }),
+      ...skipMark(),
       ...(options.auth ? attemptsMark() : []),
       interfaceOf({
         name: 'RateLimit',
@@ -119,6 +113,18 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
       ...(options.auth ? [accountOf()] : []),
     ],
   );
+}
+
+function skipMark() {
+  return [
+    constant('SKIP_RATE_LIMIT', "'skip-rate-limit'", { isExported: false }),
+    constant('SkipRateLimit', '() => SetMetadata(SKIP_RATE_LIMIT, true)', {
+      docs: [
+        'On a route that load balancers and orchestrators poll (GET /health): no limit applies to it,',
+        'so that a busy client address can never make an instance look dead.',
+      ],
+    }),
+  ];
 }
 
 function attemptsMark() {
@@ -222,15 +228,13 @@ function rateLimitGuard(options: ProjectOptions) {
       'Installed for every route (RateLimitModule): THROTTLE_LIMIT requests per THROTTLE_TTL seconds from one',
       'client address (`request.ip`, which TRUST_PROXY decides)' +
         (options.auth ? ', and the attempt limits on routes marked `@LimitAttempts()`.' : '.'),
+      'Routes marked `@SkipRateLimit()` are left alone.',
     ],
     decorators: [decorator('Injectable')],
     implements: ['CanActivate'],
     ctors: [
       {
-        parameters: [
-          injected('limiters', 'RateLimiters'),
-          ...(options.auth ? [injected('reflector', 'Reflector')] : []),
-        ],
+        parameters: [injected('limiters', 'RateLimiters'), injected('reflector', 'Reflector')],
       },
     ],
     methods: [
@@ -240,6 +244,7 @@ function rateLimitGuard(options: ProjectOptions) {
         parameters: [{ name: 'context', type: 'ExecutionContext' }],
         returnType: 'Promise<boolean>',
         statements: code(
+          'if (this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, context.getHandler())) return true;',
           'const http = context.switchToHttp();',
           'const [request, response] = [http.getRequest<Request>(), http.getResponse<Response>()];',
           "const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';",

@@ -104,6 +104,30 @@ function rateLimitProperties(options: ProjectOptions) {
           count('THROTTLE_AUTH_ACCOUNT_LIMIT', 10),
         ]
       : []),
+  ];
+}
+
+/** Logging, the OpenAPI page and Redis: optional, with safe defaults. */
+function operationProperties() {
+  return [
+    property(
+      'LOG_LEVEL',
+      "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
+      [decorator('IsIn', "['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']")],
+      { initializer: "'info'" },
+    ),
+    property(
+      'DOCS',
+      'boolean',
+      [
+        decorator(
+          'Transform',
+          "({ value }: { value: unknown }) => value === true || value === 'true'",
+        ),
+        decorator('IsBoolean'),
+      ],
+      { initializer: 'false', docs: ['Serve the OpenAPI page at /docs outside development too.'] },
+    ),
     property(
       'REDIS_URL',
       'string',
@@ -121,13 +145,13 @@ function rateLimitProperties(options: ProjectOptions) {
 }
 
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
-  const validators = ['IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max', 'Min'];
-  validators.push('MinLength', 'validateSync');
+  const validators = ['IsBoolean', 'IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max'];
+  validators.push('Min', 'MinLength', 'validateSync');
   if (options.database === 'sqlite') validators.push('IsNotEmpty');
   return tsFile(
     'src/config/environment.ts',
     [
-      pkg('class-transformer', 'plainToInstance', 'Type'),
+      pkg('class-transformer', 'plainToInstance', 'Transform', 'Type'),
       pkg('class-validator', ...validators),
       pkgTypes('class-validator', 'ValidationError'),
     ],
@@ -139,7 +163,12 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
             'NODE_ENV',
             "'development' | 'production' | 'test'",
             [decorator('IsIn', "['development', 'production', 'test']")],
-            { initializer: "'development'" },
+            {
+              initializer: "'production'",
+              docs: [
+                'A deployment that forgets NODE_ENV runs as production: no /docs, no embedded database.',
+              ],
+            },
           ),
           property(
             'PORT',
@@ -173,6 +202,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
           ...databaseProperties(options),
           ...httpProperties(),
           ...rateLimitProperties(options),
+          ...operationProperties(),
         ],
       }),
       functionOf({

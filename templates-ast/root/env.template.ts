@@ -34,7 +34,7 @@ function rateLimitLines(options: ProjectOptions): string[] {
           'THROTTLE_AUTH_ACCOUNT_LIMIT=10',
         ]
       : []),
-    '# Set to share the rate-limit counters between instances, e.g. redis://127.0.0.1:6379',
+    '# Set to share the rate-limit counters between instances (GET /health checks it too), e.g. redis://127.0.0.1:6379',
     '# REDIS_URL=',
   ];
 }
@@ -61,6 +61,10 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
     '# The address clients use, for paging links; links are relative when unset',
     '# PUBLIC_URL=https://api.example.com',
     ...rateLimitLines(options),
+    '# Request log level: fatal, error, warn, info, debug, trace or silent',
+    'LOG_LEVEL=info',
+    '# The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true',
+    '# DOCS=true',
     '',
   ];
 }

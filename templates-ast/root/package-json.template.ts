@@ -9,6 +9,7 @@ const NEST = {
   '@nestjs/core': '^12.5.1',
   '@nestjs/platform-express': '^12.5.1',
   '@nestjs/swagger': '^12.0.2',
+  '@nestjs/terminus': '^12.1.0',
   'class-transformer': '^0.5.1',
   'class-validator': '^0.15.1',
   helmet: '^8.3.0',
@@ -19,6 +20,12 @@ const NEST = {
   'rate-limiter-flexible': '^11.4.0',
   'reflect-metadata': '^0.2.2',
   rxjs: '^7.8.2',
+};
+
+/** Health and request logging (the Redis check uses the rate limits' ioredis). */
+const OPERATIONS = {
+  pino: '^10.4.0',
+  'pino-http': '^11.0.0',
 };
 
 const AUTH = {
@@ -42,6 +49,8 @@ const DEV = {
   '@types/jest': '^30.0.0',
   '@types/node': '^20.19.0',
   '@types/supertest': '^7.0.0',
+  // NODE_ENV in the scripts, on Windows too.
+  'cross-env': '^10.1.0',
   eslint: '^10.0.0',
   globals: '^17.0.0',
   jest: '^30.0.0',
@@ -49,6 +58,7 @@ const DEV = {
   'source-map-support': '^0.5.21',
   supertest: '^7.1.4',
   'swagger-ui-dist': '^5.30.0',
+  'pino-pretty': '^13.1.0',
   'ts-jest': '^29.4.0',
   'tsc-watch': '^7.2.0',
   // typescript-eslint 8 supports TypeScript below 6.1.
@@ -58,6 +68,10 @@ const DEV = {
 
 const sorted = (entries: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Without NODE_ENV the app runs as production, so the watcher says development. */
+const WATCH =
+  'tsc-watch -p tsconfig.build.json --onSuccess "cross-env NODE_ENV=development node dist/main.js"';
 
 const JEST = 'node --experimental-vm-modules ./node_modules/jest/bin/jest.js';
 
@@ -74,8 +88,11 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       engines: { node: '>=20.19' },
       scripts: {
         build: 'tsc -p tsconfig.build.json',
-        dev: 'tsc-watch -p tsconfig.build.json --onSuccess "node dist/main.js"',
-        prod: `${run} build && NODE_ENV=production node dist/main.js`,
+        start: `${run} build && node dist/main.js`,
+        'start:dev': WATCH,
+        'start:prod': 'node dist/main.js',
+        dev: WATCH,
+        prod: `${run} build && cross-env NODE_ENV=production node dist/main.js`,
         test: JEST,
         coverage: 'node scripts/coverage.mjs',
         lint: 'eslint .',
@@ -84,6 +101,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       },
       dependencies: sorted({
         ...NEST,
+        ...OPERATIONS,
         ...(options.auth ? AUTH : {}),
         ...DATABASE[options.database],
       }),

@@ -46,7 +46,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',
-    'List routes take `q` (search text, case-insensitive), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
+    'List routes take `q` (search text, case-insensitive), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`; `id` is always kept) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
     '',
     '```sh',
     `${run} dev`,
@@ -91,13 +91,39 @@ function securitySection(options: ProjectOptions): string[] {
     '',
     ...LIMITS_TABLE(options.auth),
     '',
-    "The client address is `request.ip`: behind a reverse proxy, let Express trust it so that the address is the client's and not the proxy's. The counters live in the process; with several instances, set `REDIS_URL` (for example `redis://127.0.0.1:6379`) and they share them. A `REDIS_URL` where no Redis answers stops the start; if Redis goes away later, each instance counts alone until it is back." +
+    "The client address is `request.ip`: behind a reverse proxy, set `TRUST_PROXY` so that the address is the client's and not the proxy's. The counters live in the process; with several instances, set `REDIS_URL` (for example `redis://127.0.0.1:6379`) and they share them. A `REDIS_URL` where no Redis answers stops the start; if Redis goes away later, each instance counts alone until it is back." +
       (options.auth
         ? ' A per-account limit lets anyone hold up the sign-ins of an e-mail for `THROTTLE_AUTH_TTL` seconds by sending wrong passwords for it: the price of stopping password guessing. Raise or lower it in `.env`.'
         : ''),
     '',
   ];
 }
+
+function operationsSection(options: ProjectOptions): string[] {
+  return [
+    '## Operations',
+    '',
+    '- `GET /health` (no credentials) answers 200 `{ status: "ok", info }` when the database answers, and Redis too when `REDIS_URL` is set; else 503 with the failing check in `error`.',
+    "- Every request is logged as one JSON line (pino) at `LOG_LEVEL` (default `info`), readable lines in development. `Authorization`, cookies, passwords and tokens are redacted. The request id is the caller's `X-Request-Id` (up to 64 letters, digits, `.`, `_`, `:` or `-`) or a new UUID, and is sent back in `X-Request-Id`.",
+    '- On SIGTERM the server stops taking connections and finishes the requests in flight (at most 10 s) before the database closes.',
+    '',
+    '## Containers',
+    '',
+    `A multi-stage \`Dockerfile\` (production dependencies only, run as the \`node\` user, with a \`HEALTHCHECK\` on \`/health\`) and \`compose.yaml\`, which runs the app with ${COMPOSE_NOTES[options.database]} and Redis. The app reads \`.env\`; \`compose.yaml\` sets the addresses:`,
+    '',
+    '```sh',
+    'docker compose up --build',
+    'curl http://localhost:9000/health',
+    '```',
+    '',
+  ];
+}
+
+const COMPOSE_NOTES: Record<ProjectOptions['database'], string> = {
+  sqlite: 'its SQLite file on a volume',
+  postgres: 'PostgreSQL (set `POSTGRES_PASSWORD` in the shell or `.env`; default `postgres`)',
+  mongodb: 'MongoDB',
+};
 
 export function readmeTemplate(options: ProjectOptions): TextFile {
   const run = `${options.packageManager} run`;
@@ -108,8 +134,9 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     '',
     '## Scripts',
     '',
-    `- \`${run} dev\`: watch mode, at http://0.0.0.0:9000, with the API documentation at /docs`,
-    `- \`${run} prod\`: builds, then runs in production mode`,
+    `- \`${run} dev\` (or \`start:dev\`): watch mode in development, at http://0.0.0.0:9000, with the API documentation at /docs`,
+    `- \`${run} prod\`: builds, then runs with \`NODE_ENV=production\` (on any OS, through cross-env)`,
+    `- \`${run} start\`: builds, then runs; \`${run} start:prod\`: runs the last build (\`node dist/main.js\`)`,
     `- \`${options.packageManager} test\`: unit tests (\`src/**/*.spec.ts\`) and e2e tests (\`test/*.e2e-spec.ts\`)`,
     `- \`${run} coverage\`: the tests with coverage; opens the HTML report when run in a terminal`,
     `- \`${run} lint\`: ESLint (type-aware); \`${run} format\`: prettier`,
@@ -122,6 +149,9 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     `Database: ${DATABASE_NOTES[options.database]}`,
     '',
     ...INPUT_AND_HEADERS,
+    'Without `NODE_ENV` the app runs as **production**: `npm run dev` sets `development`. The OpenAPI page at `/docs` is served in development only, or anywhere with `DOCS=true`.',
+    '',
+    ...operationsSection(options),
     ...authSection(options, run),
     ...securitySection(options),
   ];

@@ -38,7 +38,8 @@ export function tsconfigBuildTemplate(): JsonFile {
     path: 'tsconfig.build.json',
     data: {
       extends: './tsconfig.json',
-      compilerOptions: { rootDir: './src' },
+      // In dist, so that a build after `rm -rf dist` writes every file again.
+      compilerOptions: { rootDir: './src', tsBuildInfoFile: './dist/tsconfig.build.tsbuildinfo' },
       include: ['src'],
       exclude: ['node_modules', 'test', 'dist', '**/*spec.ts'],
     },

@@ -63,6 +63,11 @@ describe('selectFields', () => {
     expect(selectFields(user, parseListQuery({ fields: 'id,email' }, spec))).toEqual({ id: '1', email: 'ada@example.com' });
     expect(selectFields(user, parseListQuery({ fields: '-email' }, spec))).toEqual({ id: '1', name: 'Ada' });
   });
+
+  it('always keeps id', () => {
+    expect(selectFields(user, parseListQuery({ fields: 'name' }, spec))).toEqual({ id: '1', name: 'Ada' });
+    expect(selectFields(user, parseListQuery({ fields: 'email,-id' }, spec))).toEqual({ id: '1', email: 'ada@example.com' });
+  });
 });
 `),
     ],

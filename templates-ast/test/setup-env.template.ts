@@ -20,6 +20,7 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
             ]
           : []),
         'delete process.env.REDIS_URL;',
+        "process.env.LOG_LEVEL = 'silent';",
         ...(options.auth
           ? [
               "process.env.JWT_SECRET = 'test-jwt-secret-that-is-32-characters-long';",

@@ -81,6 +81,15 @@ describe('createProject (with a stand-in file list)', () => {
     `);
   });
 
+  it('installs before the first commit, so that the commit holds the lock file', async () => {
+    await runWith({ skipGit: false, skipInstall: false });
+    const target = join(parent, 'my-api');
+    const files = execFileSync('git', ['show', '--name-only', '--format=', 'HEAD'], {
+      cwd: target,
+    });
+    expect(files.toString().split('\n')).toContain('package-lock.json');
+  });
+
   it('writes nothing when the generated code does not compile', async () => {
     const broken = (): GeneratedFile[] => [
       ...standInFiles(),

@@ -122,6 +122,7 @@ describe('templates', () => {
       import { DatabaseModule } from './database/database.module';
       import { RateLimitModule } from './common/rate-limit.module';
       import { AccessGuard } from './common/access.guard';
+      import { HealthModule } from './health/health.module';
       import { UsersModule } from './users/users.module';
       import { AuthModule } from './auth/auth.module';
 
@@ -135,6 +136,7 @@ describe('templates', () => {
           }),
           DatabaseModule,
           RateLimitModule,
+          HealthModule,
           UsersModule,
           AuthModule,
         ],
@@ -168,8 +170,12 @@ describe('templates', () => {
       THROTTLE_AUTH_TTL=900
       THROTTLE_AUTH_LIMIT=30
       THROTTLE_AUTH_ACCOUNT_LIMIT=10
-      # Set to share the rate-limit counters between instances, e.g. redis://127.0.0.1:6379
-      # REDIS_URL=\n`);
+      # Set to share the rate-limit counters between instances (GET /health checks it too), e.g. redis://127.0.0.1:6379
+      # REDIS_URL=
+      # Request log level: fatal, error, warn, info, debug, trace or silent
+      LOG_LEVEL=info
+      # The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true
+      # DOCS=true\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {
@@ -190,7 +196,9 @@ describe('templates', () => {
     const manifest = JSON.parse(
       (await renderProject({ database: 'sqlite', packageManager: 'pnpm' })).text('package.json'),
     );
-    expect(manifest.scripts.prod).toBe('pnpm run build && NODE_ENV=production node dist/main.js');
+    expect(manifest.scripts.prod).toBe(
+      'pnpm run build && cross-env NODE_ENV=production node dist/main.js',
+    );
     expect(manifest.pnpm).toEqual({ onlyBuiltDependencies: ['better-sqlite3'] });
     expect(manifest.allowScripts).toBeUndefined();
   });

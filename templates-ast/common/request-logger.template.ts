@@ -1,0 +1,94 @@
+// src/common/request-logger.ts: one JSON line per request (pino-http), with a request id and no secrets.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
+
+export function requestLoggerTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/request-logger.ts',
+    [
+      pkg('node:crypto', 'randomUUID'),
+      pkgTypes('node:http', 'IncomingMessage', 'ServerResponse'),
+      pkg('pino-http', 'pinoHttp'),
+      pkgTypes('pino-http', 'HttpLogger', 'Options'),
+    ],
+    [
+      constant('REQUEST_ID_HEADER', "'X-Request-Id'"),
+      constant('SAFE_REQUEST_ID', '/^[\\w.:-]{1,64}$/', {
+        isExported: false,
+        docs: [
+          "A caller's id is kept only when it is short and cannot forge log lines or headers.",
+        ],
+      }),
+      constant(
+        'REDACTED',
+        code(
+          '[',
+          "  'req.headers.authorization',",
+          "  'req.headers.cookie',",
+          "  'req.query.access_token',",
+          "  'req.query.password',",
+          "  'req.query.token',",
+          '  \'res.headers["set-cookie"]\',',
+          ']',
+        ),
+        {
+          isExported: false,
+          docs: ['Bodies are never logged; these are the secrets a request line holds.'],
+        },
+      ),
+      functionOf({
+        name: 'requestId',
+        docs: [
+          'The `X-Request-Id` the caller sent, if it is safe, else a new one; echoed in the answer.',
+        ],
+        parameters: [
+          { name: 'req', type: 'IncomingMessage' },
+          { name: 'res', type: 'ServerResponse' },
+        ],
+        returnType: 'string',
+        statements: code(
+          "const given = req.headers['x-request-id'];",
+          "const id = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();",
+          'res.setHeader(REQUEST_ID_HEADER, id);',
+          'return id;',
+        ),
+      }),
+      functionOf({
+        name: 'withoutSecrets',
+        docs: ['`/users?access_token=...` is logged as `/users?access_token=[Redacted]`.'],
+        parameters: [{ name: 'url', type: 'string' }],
+        returnType: 'string',
+        statements: code(
+          "return url.replace(/([?&](?:access(?:_|%5f)token|password|token)=)[^&#]*/gi, '$1[Redacted]');",
+        ),
+      }),
+      functionOf({
+        name: 'requestLogger',
+        docs: [
+          'The middleware `configureApp` installs first, so that refused bodies are logged too.',
+          'In development the lines are made readable by pino-pretty (a dev dependency).',
+        ],
+        parameters: [
+          { name: 'level', type: 'string' },
+          { name: 'pretty', type: 'boolean' },
+        ],
+        returnType: 'HttpLogger',
+        statements: code(
+          'const options: Options<IncomingMessage, ServerResponse, never> = {',
+          '  level,',
+          '  redact: REDACTED,',
+          "  transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,",
+          '  genReqId: requestId,',
+          '  customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>',
+          "    error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',",
+          '  serializers: {',
+          '    req: (req: { url: string }) => ({ ...req, url: withoutSecrets(req.url) }),',
+          '  },',
+          '};',
+          'return pinoHttp(options);',
+        ),
+      }),
+    ],
+  );
+}

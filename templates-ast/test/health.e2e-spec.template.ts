@@ -1,0 +1,48 @@
+// test/health.e2e-spec.ts: GET /health without credentials, and the request id every answer carries.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function healthE2eSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'test/health.e2e-spec.ts',
+    [
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      { from: 'supertest', default: 'request' },
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+    ],
+    [
+      block(`
+describeWithDatabase('Health and request ids (e2e)', () => {
+  let app: NestExpressApplication;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('GET /health answers 200 with the database up, without credentials', async () => {
+    const response = await http().get('/health').expect(200);
+    expect(response.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+  });
+
+  it('echoes a safe X-Request-Id', async () => {
+    const response = await http().get('/health').set('X-Request-Id', 'abc-123.x').expect(200);
+    expect(response.headers['x-request-id']).toBe('abc-123.x');
+  });
+
+  it('replaces an unsafe or missing X-Request-Id with a new one', async () => {
+    const unsafe = await http().get('/health').set('X-Request-Id', 'a b<script>').expect(200);
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const missing = await http().get('/no-such-route').expect(404);
+    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+`),
+    ],
+  );
+}

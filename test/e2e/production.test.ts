@@ -1,0 +1,300 @@
+// A generated sqlite project as it ships: the Dockerfile's steps replayed in clean copies, then the server's health, logs and shutdown.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dockerfileStages, type Stage } from './dockerfile.js';
+import {
+  freePort,
+  generate,
+  install,
+  run,
+  secretsOf,
+  startScript,
+  work,
+  type Run,
+} from './project.js';
+
+const LONG = 1_200_000;
+const NAME = 'e2e-production';
+/** The container's WORKDIR; its paths map onto the copy's folder. */
+const WORKDIR = '/app';
+
+const passed = (what: string, result: Run) =>
+  expect(result.status, `${what}:\n${result.output}`).toBe(0);
+
+/** RUN steps replayed here: installs and builds. Others only prepare the image (a folder for the node user). */
+const replayed = (command: string) => /^npm (ci|run)\b/.test(command);
+
+const NPM_ENV = {
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+};
+
+/**
+ * The registry this suite reaches lacks other platforms' optional packages (npm view answers 404),
+ * so the lock file npm writes here leaves them out and `npm ci` calls it out of sync. Only then,
+ * `npm install` with the same flags installs from the same lock file instead.
+ */
+function runStep(command: string, folder: string): Run {
+  const result = run('sh', ['-c', command], folder, NPM_ENV);
+  if (
+    result.status === 0 ||
+    !/^npm ci\b/.test(command) ||
+    !/Missing: .* from lock file/.test(result.output)
+  ) {
+    return result;
+  }
+  return run('sh', ['-c', command.replace(/^npm ci\b/, 'npm install')], folder, NPM_ENV);
+}
+
+/** Replays one stage's COPY and RUN steps into `folder`, as `docker build` would in WORKDIR. */
+function replay(stage: Stage, folder: string, context: string, stages: Record<string, string>) {
+  mkdirSync(folder, { recursive: true });
+  for (const step of stage.steps) {
+    if (step.kind === 'copy') {
+      const from = step.from ? stages[step.from]! : context;
+      for (const source of step.sources) {
+        const relative = source.startsWith(WORKDIR) ? source.slice(WORKDIR.length + 1) : source;
+        const target = step.target.endsWith('/')
+          ? join(folder, relative)
+          : join(folder, step.target);
+        cpSync(join(from, relative), target, { recursive: true });
+      }
+    } else if (step.kind === 'run') {
+      if (!replayed(step.command)) {
+        expect(step.command).toBe('mkdir -p .data && chown node:node .data');
+        mkdirSync(join(folder, '.data'), { recursive: true });
+        continue;
+      }
+      passed(step.command, runStep(step.command, folder));
+    }
+  }
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  output: () => string;
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+/** The runtime stage's CMD in `folder`, with the stage's ENV and what compose.yaml would pass. */
+async function startCommand(
+  stage: Stage,
+  folder: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Started> {
+  const port = await freePort();
+  const stageEnv = Object.fromEntries(
+    stage.steps.flatMap((step) => (step.kind === 'env' ? [[step.name, step.value]] : [])),
+  );
+  const { NODE_ENV: _runner, ...inherited } = process.env;
+  const [command, ...args] = stage.command!;
+  const child = spawn(command!, args, {
+    cwd: folder,
+    env: { ...inherited, ...stageEnv, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+    child.on('exit', (code, signal) => done([code, signal])),
+  );
+  await new Promise<void>((ready, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ listening on http:\/\/0\.0\.0\.0:\d+, in production mode$/m.test(output)) ready();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => fail(new Error(`${stage.command!.join(' ')} exited:\n${output}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}`, port, output: () => output, exited };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pino's lines, read field by field
+type LogLine = Record<string, any>;
+
+/** The JSON log lines the server printed. */
+const logLines = (output: string): LogLine[] =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+
+/** A POST whose body arrives in two parts, `pause` ms apart: in flight for that long. */
+function slowPost(port: number, path: string, body: string, pause: number, midway: () => void) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const call = request(
+      {
+        port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+      },
+    );
+    call.on('error', reject);
+    call.write(body.slice(0, 10));
+    setTimeout(midway, pause / 2);
+    setTimeout(() => call.end(body.slice(10)), pause);
+  });
+}
+
+describe('a generated sqlite project, built and run as its Dockerfile says', () => {
+  let project: string;
+  let stages: Stage[];
+  const folders: Record<string, string> = {};
+
+  beforeAll(async () => {
+    project = await generate(NAME, 'sqlite');
+    const seed = join(work, 'e2e-sqlite');
+    passed(
+      'npm install',
+      install(project, existsSync(join(seed, 'node_modules')) ? seed : undefined),
+    );
+    stages = dockerfileStages(readFileSync(join(project, 'Dockerfile'), 'utf8'));
+    for (const [index, stage] of stages.entries()) {
+      const folder = join(work, `${NAME}-stage-${stage.name ?? index}`);
+      rmSync(folder, { recursive: true, force: true });
+      replay(stage, folder, project, folders);
+      folders[stage.name ?? String(index)] = folder;
+    }
+  }, LONG);
+
+  it('leaves production dependencies and dist/ only in the runtime copy', () => {
+    const runtime = folders['1']!;
+    expect(existsSync(join(runtime, 'dist/main.js'))).toBe(true);
+    for (const used of ['@nestjs/terminus', 'pino-http', 'better-sqlite3']) {
+      expect(existsSync(join(runtime, 'node_modules', used)), used).toBe(true);
+    }
+    for (const dev of ['typescript', 'jest', 'pino-pretty', 'cross-env']) {
+      expect(existsSync(join(runtime, 'node_modules', dev)), dev).toBe(false);
+    }
+    expect(existsSync(join(runtime, 'src'))).toBe(false);
+    expect(existsSync(join(runtime, '.env'))).toBe(false);
+    expect(stages[1]!.user).toBe('node');
+  });
+
+  it(
+    'starts, passes its HEALTHCHECK, logs each request as one JSON line without secrets, and drains on SIGTERM',
+    async () => {
+      const runtime = folders['1']!;
+      const { masterKey, jwtSecret } = secretsOf(project);
+      const server = await startCommand(stages[1]!, runtime, {
+        MASTER_KEY: masterKey,
+        JWT_SECRET: jwtSecret,
+        DATABASE_PATH: join(runtime, '.data', `${NAME}.sqlite`),
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      });
+      try {
+        const check = run('sh', ['-c', stages[1]!.healthcheck!], runtime, {
+          PORT: String(server.port),
+        });
+        expect(check.status, check.output).toBe(0);
+
+        const health = await fetch(`${server.url}/health`, {
+          headers: { 'X-Request-Id': 'e2e.health-1' },
+        });
+        expect(health.status).toBe(200);
+        expect(health.headers.get('x-request-id')).toBe('e2e.health-1');
+        expect(await health.json()).toMatchObject({
+          status: 'ok',
+          info: { database: { status: 'up' }, redis: { status: 'up' } },
+        });
+        expect((await fetch(`${server.url}/docs`)).status).toBe(404);
+
+        const secret = `${masterKey}`;
+        const refused = await fetch(
+          `${server.url}/users?access_token=${secret}x&password=hunter22`,
+          {
+            headers: { Authorization: 'Bearer some.jwt.token', Cookie: 'session=cookie-value' },
+          },
+        );
+        expect(refused.status).toBe(401);
+
+        const created = await slowPost(
+          server.port,
+          '/users',
+          JSON.stringify({
+            access_token: masterKey,
+            email: `drain-${Date.now()}@example.com`,
+            password: 'secret123',
+          }),
+          1000,
+          () => server.child.kill('SIGTERM'),
+        );
+        expect(created.status, created.body).toBe(201);
+        expect(await server.exited).toEqual([null, 'SIGTERM']);
+
+        const lines = logLines(server.output());
+        const healthLine = lines.find((line) => line.req?.id === 'e2e.health-1');
+        expect(healthLine).toMatchObject({
+          msg: 'request completed',
+          level: 30,
+          res: { statusCode: 200 },
+        });
+        const refusedLine = lines.find((line) => line.res?.statusCode === 401)!;
+        expect(refusedLine).toMatchObject({
+          level: 40,
+          req: { url: '/users?access_token=[Redacted]&password=[Redacted]' },
+        });
+        expect(refusedLine.req.headers).toMatchObject({
+          authorization: '[Redacted]',
+          cookie: '[Redacted]',
+        });
+        for (const leaked of [secret, 'hunter22', 'some.jwt.token', 'cookie-value']) {
+          expect(server.output()).not.toContain(leaked);
+        }
+        expect(lines.some((line) => line.res?.statusCode === 201)).toBe(true);
+      } finally {
+        server.child.kill('SIGKILL');
+      }
+    },
+    LONG,
+  );
+});
+
+describe('production defaults of a generated project', () => {
+  let project: string;
+
+  beforeAll(() => {
+    project = join(work, NAME);
+  });
+
+  it(
+    'builds from a clean dist, runs as production without NODE_ENV, and serves /docs only with DOCS=true',
+    async () => {
+      passed('npm run build', run('npm', ['run', 'build'], project));
+      rmSync(join(project, 'dist'), { recursive: true, force: true });
+      passed('npm run build after rm -rf dist', run('npm', ['run', 'build'], project));
+      expect(existsSync(join(project, 'dist/main.js'))).toBe(true);
+
+      for (const [docs, status] of [
+        [undefined, 404],
+        ['true', 200],
+      ] as const) {
+        const server = await startScript(project, 'start:prod', {
+          NODE_ENV: undefined,
+          DOCS: docs,
+        });
+        try {
+          expect(server.listening).toBe(
+            `${NAME} listening on http://0.0.0.0:${new URL(server.url).port}, in production mode`,
+          );
+          expect((await fetch(`${server.url}/docs`)).status).toBe(status);
+        } finally {
+          await server.stop();
+        }
+      }
+    },
+    LONG,
+  );
+});
