@@ -8,6 +8,7 @@ import { bodyAttacks } from './attacks/bodies.js';
 import { failClosedAttacks } from './attacks/fail-closed.js';
 import { rateLimitAttacks } from './attacks/rate-limits.js';
 import { tokenAttacks } from './attacks/tokens.js';
+import { scaleOutChecks } from './scale-out.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -36,6 +37,8 @@ describe.each(['sqlite', 'postgres'] as const)(
       tokenAttacks(attacked);
       failClosedAttacks(attacked);
       rateLimitAttacks(attacked);
+      // The scale-out proof is on PostgreSQL: one server that several instances share.
+      if (database === 'postgres') scaleOutChecks(attacked);
     });
   },
 );

@@ -22,7 +22,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const email = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 
 /** Whether a Redis server answers at REDIS_URL. */
-function redisAnswers(): Promise<boolean> {
+export function redisAnswers(): Promise<boolean> {
   const { hostname, port } = new URL(REDIS_URL);
   return new Promise((answered) => {
     const socket = connect({ host: hostname, port: Number(port || 6379) });
