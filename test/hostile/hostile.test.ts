@@ -1,6 +1,7 @@
 // Generated projects under attack (issue 10): sqlite and postgres, built and started with NODE_ENV=production.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { bodyAttacks } from './attacks/bodies.js';
+import { searchAttacks } from './attacks/search.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -22,6 +23,7 @@ describe.each(['sqlite', 'postgres'] as const)(
 
       const attacked = (): Target => target!;
       bodyAttacks(attacked);
+      searchAttacks(attacked);
     });
   },
 );
