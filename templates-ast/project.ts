@@ -23,7 +23,9 @@ import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
 import { pagingTemplate } from './common/paging.template.js';
 import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
 import { environmentTemplate } from './config/environment.template.js';
+import { dataSourceTemplate, databaseOptionsTemplate } from './database/data-source.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
+import { migrationsTemplate } from './database/migrations.template.js';
 import { coverageScriptTemplate } from './root/coverage-script.template.js';
 import { envExampleTemplate, envTemplate } from './root/env.template.js';
 import { eslintConfigTemplate } from './root/eslint-config.template.js';
@@ -57,6 +59,7 @@ import { userViewTemplate } from './users/user.view.template.js';
 import { passwordTemplate } from './users/password.template.js';
 import { usersControllerTemplate } from './users/users.controller.template.js';
 import { usersModuleTemplate } from './users/users.module.template.js';
+import { usersMigrationTemplate } from './users/users.migration.template.js';
 import { usersServiceTemplate } from './users/users.service.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -81,6 +84,15 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   docsTemplate(),
   environmentTemplate(options),
   databaseModuleTemplate(options),
+  ...(options.database === 'mongodb' ? [] : migrationFiles(options)),
+];
+
+/** TypeORM's connection for the app and the CLI, and the migrations (the users table's first). */
+const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
+  databaseOptionsTemplate(options),
+  dataSourceTemplate(options),
+  migrationsTemplate(options),
+  ...(options.auth ? [usersMigrationTemplate(options)] : []),
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [

@@ -36,6 +36,8 @@ export interface ResourceOptions {
   fields: FieldOptions[];
   /** Name of the field storing the creating user (`--owner author`), if any. */
   owner?: Names;
+  /** When `rest api` added it (ms since 1970): names its migration, which sorts after the earlier ones. */
+  migrationTimestamp: number;
 }
 
 export interface ProjectOptions {
@@ -52,4 +54,6 @@ export interface ProjectOptions {
   /** Secrets drawn once, so that templates stay pure functions. */
   secrets: { masterKey: string; jwtSecret: string };
   resources: ResourceOptions[];
+  /** When `rest new` ran (ms since 1970): names the initial migration. */
+  migrationTimestamp: number;
 }

@@ -27,6 +27,8 @@ export interface ResourceRecord {
   methods: Partial<Record<ResourceMethod, Access>>;
   fields: string[];
   owner?: string;
+  /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
+  migration?: number;
 }
 
 export interface ProjectConfig {
@@ -140,6 +142,8 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },
     resources: config.resources.map(resourceFromRecord),
+    // `rest api` writes no project migration: only the resource's, named by its own timestamp.
+    migrationTimestamp: 0,
   };
 }
 
@@ -151,6 +155,8 @@ export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
     methods: record.methods,
     fields: parseFields(record.fields.join(' ')),
     ...(owner ? { owner } : {}),
+    // 0 for a record written before projects had migrations.
+    migrationTimestamp: record.migration ?? 0,
   };
 }
 
@@ -165,6 +171,7 @@ export function resourceRecord(resource: ResourceOptions): ResourceRecord {
     methods: resource.methods,
     fields,
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
+    migration: resource.migrationTimestamp,
   };
 }
 

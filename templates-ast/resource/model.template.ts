@@ -3,8 +3,8 @@ import type { TypeScriptFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions, ResourceOptions } from '../../src/generator/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
-import { userModelPath } from '../users/user.entity.template.js';
-import { columnArguments, propArguments, tsType } from './fields.js';
+import { searchIndex, userModelPath } from '../users/user.entity.template.js';
+import { columnArguments, propArguments, searchableFields, tsType } from './fields.js';
 import { resourcePaths } from './paths.js';
 
 export function modelTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
@@ -14,8 +14,11 @@ export function modelTemplate(project: ProjectOptions, resource: ResourceOptions
 function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
   const time = project.database === 'postgres' ? "{ type: 'timestamptz' }" : "{ type: 'datetime' }";
   const owner = resource.owner;
+  const searched = searchableFields(resource);
+  const table = resource.names.pluralSnake;
   const fields = resource.fields.map((field) =>
     property(field.names.camel, field.optional ? `${tsType(field)} | null` : tsType(field), [
+      ...(searched.includes(field) ? searchIndex(project, table, field.names.camel) : []),
       decorator('Column', columnArguments(field, project.database)),
     ]),
   );
@@ -27,6 +30,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
         'Column',
         'CreateDateColumn',
         'Entity',
+        'Index',
         ...(owner ? ['ManyToOne'] : []),
         'PrimaryGeneratedColumn',
         'UpdateDateColumn',
@@ -46,6 +50,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
                   owner.camel,
                   'User',
                   [
+                    decorator('Index'),
                     decorator(
                       'ManyToOne',
                       '() => User',
@@ -56,7 +61,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
                 ),
               ]
             : []),
-          property('createdAt', 'Date', [decorator('CreateDateColumn', time)]),
+          property('createdAt', 'Date', [decorator('Index'), decorator('CreateDateColumn', time)]),
           property('updatedAt', 'Date', [decorator('UpdateDateColumn', time)]),
         ],
       }),

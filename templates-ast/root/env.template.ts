@@ -2,15 +2,21 @@
 import type { TextFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions } from '../../src/generator/options.js';
 
+const MIGRATIONS = [
+  '# Run pending migrations at start-up; false leaves them to `npm run migration:run`',
+  'MIGRATIONS_RUN=true',
+];
+
 function databaseLines(options: ProjectOptions): string[] {
   const folder = options.name.split('/').pop();
   switch (options.database) {
     case 'sqlite':
-      return ['# SQLite database file', `DATABASE_PATH=.data/${folder}.sqlite`];
+      return ['# SQLite database file', `DATABASE_PATH=.data/${folder}.sqlite`, ...MIGRATIONS];
     case 'postgres':
       return [
         '# PostgreSQL connection URL',
         `DATABASE_URL=postgres://postgres@127.0.0.1:5432/${folder?.replace(/\W/g, '_')}`,
+        ...MIGRATIONS,
       ];
     case 'mongodb':
       return [

@@ -3,6 +3,7 @@ import type { TypeScriptFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions } from '../../src/generator/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
+import { searchIndexName } from '../database/sql-dialects.js';
 
 export const userModelPath = (options: ProjectOptions): string =>
   options.database === 'mongodb'
@@ -17,6 +18,15 @@ const roles = [
   constant('ROLES', "['user', 'admin'] as const"),
   typeAlias('Role', '(typeof ROLES)[number]'),
 ];
+
+/**
+ * PostgreSQL's search index of a column, made by the migration (TypeORM cannot describe it):
+ * named here so that `migration:generate` leaves it alone. SQLite searches an FTS5 table instead.
+ */
+export const searchIndex = (options: ProjectOptions, table: string, column: string) =>
+  options.database === 'postgres'
+    ? [decorator('Index', `'${searchIndexName(table, column)}'`, '{ synchronize: false }')]
+    : [];
 
 export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb' ? userSchema(options) : userEntity(options);
@@ -33,6 +43,7 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
         'Column',
         'CreateDateColumn',
         'Entity',
+        'Index',
         'PrimaryGeneratedColumn',
         'UpdateDateColumn',
       ),
@@ -44,14 +55,23 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
         decorators: [decorator('Entity', "'users'")],
         properties: [
           property('id', 'string', [decorator('PrimaryGeneratedColumn', "'uuid'")]),
-          property('email', 'string', [column('{ unique: true }')]),
-          property('name', 'string', [column()]),
+          property('email', 'string', [
+            ...searchIndex(options, 'users', 'email'),
+            column('{ unique: true }'),
+          ]),
+          property('name', 'string', [...searchIndex(options, 'users', 'name'), column()]),
           property('picture', 'string', [column()]),
           property('password', 'string', [column()], {
             docs: ['A scrypt hash (see password.ts), never sent to a client.'],
           }),
           property('role', 'Role', [column("{ type: 'varchar', default: 'user' }")]),
-          property('createdAt', 'Date', [decorator('CreateDateColumn', ...(time ? [time] : []))]),
+          property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
+            docs: ['Raised by a password change: tokens signed with an older version are refused.'],
+          }),
+          property('createdAt', 'Date', [
+            decorator('Index'),
+            decorator('CreateDateColumn', ...(time ? [time] : [])),
+          ]),
           property('updatedAt', 'Date', [decorator('UpdateDateColumn', ...(time ? [time] : []))]),
         ],
       }),

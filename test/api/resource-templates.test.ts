@@ -18,6 +18,7 @@ const project = (database: Database, auth = true): ProjectOptions => ({
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },
   resources: [],
+  migrationTimestamp: 1_700_000_000_000,
 });
 
 const resource = (input: Partial<ResourceInput>, auth = true) =>
