@@ -48,6 +48,7 @@ import { testAppTemplate } from './test/app.template.js';
 import { authE2eSpecTemplate } from './test/auth.e2e-spec.template.js';
 import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup.template.js';
 import { setupEnvTemplate } from './test/setup-env.template.js';
+import { searchE2eSpecTemplate } from './test/search.e2e-spec.template.js';
 import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
   createUserDtoTemplate,
@@ -132,6 +133,7 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   jwtStrategyTemplate(options),
   usersE2eSpecTemplate(options),
   authE2eSpecTemplate(),
+  ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
 ];
 
 const testFiles = (options: ProjectOptions): GeneratedFile[] => [
