@@ -159,7 +159,11 @@ function sameModule(a: string, b: string): boolean {
 }
 
 /** A new import line after the last one, in the file's quotes, semicolons and line endings. */
-export function insertImportDeclaration(file: SourceFile, className: string, specifier: string): void {
+export function insertImportDeclaration(
+  file: SourceFile,
+  className: string,
+  specifier: string,
+): void {
   const text = file.getFullText();
   const last = file.getImportDeclarations().at(-1);
   const quote = last?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";

@@ -32,7 +32,10 @@ export function addMigrationToList(
   }
   const newLineKind =
     lineEnding(text) === '\r\n' ? NewLineKind.CarriageReturnLineFeed : NewLineKind.LineFeed;
-  const project = new Project({ useInMemoryFileSystem: true, manipulationSettings: { newLineKind } });
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { newLineKind },
+  });
   const file = project.createSourceFile(`/${listPath}`, text);
   const list = () => {
     const initializer = file.getVariableDeclaration('MIGRATIONS')?.getInitializer();

@@ -160,7 +160,8 @@ export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
   };
 }
 
-export function resourceRecord(resource: ResourceOptions): ResourceRecord {
+/** `database` decides whether the resource has a migration (MongoDB needs none). */
+export function resourceRecord(resource: ResourceOptions, database: Database): ResourceRecord {
   const fields = resource.fields.map(
     (field) =>
       `${field.names.camel}${field.optional ? '?' : ''}:${field.type}${field.array ? '[]' : ''}`,
@@ -171,13 +172,13 @@ export function resourceRecord(resource: ResourceOptions): ResourceRecord {
     methods: resource.methods,
     fields,
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
-    migration: resource.migrationTimestamp,
+    ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };
 }
 
 /** The config text with `resource` recorded (replacing a record of the same name), in the file's indentation. */
 export function recordResource(loaded: LoadedConfig, resource: ResourceOptions): string {
-  const record = resourceRecord(resource);
+  const record = resourceRecord(resource, loaded.config.database);
   const resources = loaded.config.resources.filter((found) => found.name !== record.name);
   const config = { ...loaded.config, resources: [...resources, record] };
   const indent = /^[ \t]+/m.exec(loaded.text)?.[0] ?? '  ';

@@ -90,7 +90,7 @@ export function pagingTemplate(): TypeScriptFile {
           "    name: 'q',",
           '    required: false,',
           "    description: 'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',",
-          '    schema: { type: \'string\', minLength: 3, maxLength: 100 },',
+          "    schema: { type: 'string', minLength: 3, maxLength: 100 },",
           '  }),',
           "  ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' }),",
           "  ApiQuery({ name: 'limit', required: false, description: '1 to 100 (default 10)' }),",

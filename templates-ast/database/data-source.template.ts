@@ -8,7 +8,9 @@ import { MIGRATIONS_LIST } from './migration.template.js';
 export const DATABASE_OPTIONS = 'src/database/database-options.ts';
 
 /** What each database reads from the environment, and how it connects. */
-const CONNECTIONS: Partial<Record<Database, { variable: string; imports: ReturnType<typeof pkg>[]; statements: string[] }>> = {
+const CONNECTIONS: Partial<
+  Record<Database, { variable: string; imports: ReturnType<typeof pkg>[]; statements: string[] }>
+> = {
   postgres: {
     variable: 'url',
     imports: [],

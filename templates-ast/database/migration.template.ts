@@ -17,7 +17,11 @@ export interface MigrationFile {
 }
 
 /** The file and class of the migration that creates `table` at `timestamp`. */
-export function migrationFile(table: string, pluralPascal: string, timestamp: number): MigrationFile {
+export function migrationFile(
+  table: string,
+  pluralPascal: string,
+  timestamp: number,
+): MigrationFile {
   return {
     className: `Create${pluralPascal}${timestamp}`,
     path: `src/${MIGRATIONS_FOLDER}/${timestamp}-create-${table.replace(/_/g, '-')}.ts`,

@@ -112,7 +112,8 @@ const POSTGRES: Dialect = {
       `CONSTRAINT "${primaryKeyName(table.name, 'id')}" PRIMARY KEY ("id")`,
     ].join(', ')})`,
     ...table.indexes.map(
-      (column) => `CREATE INDEX "${indexName(table.name, column)}" ON "${table.name}" ("${column}")`,
+      (column) =>
+        `CREATE INDEX "${indexName(table.name, column)}" ON "${table.name}" ("${column}")`,
     ),
     ...table.references.map(
       ({ column, table: target }) =>
@@ -142,7 +143,8 @@ const SQLITE: Dialect = {
       ),
     ].join(', ')})`,
     ...table.indexes.map(
-      (column) => `CREATE INDEX "${indexName(table.name, column)}" ON "${table.name}" ("${column}")`,
+      (column) =>
+        `CREATE INDEX "${indexName(table.name, column)}" ON "${table.name}" ("${column}")`,
     ),
     ...(table.search.length > 0 ? sqliteSearch(table) : []),
   ],

@@ -126,6 +126,8 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
           ]
         : []),
       constant(`${pascal}Schema`, `SchemaFactory.createForClass(${pascal})`),
+      '// Lists sort by createdAt unless asked otherwise.',
+      `${pascal}Schema.index({ createdAt: 1 });`,
     ],
   );
 }

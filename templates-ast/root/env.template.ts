@@ -3,7 +3,7 @@ import type { TextFile } from '../../src/generator/generated-file.js';
 import type { ProjectOptions } from '../../src/generator/options.js';
 
 const MIGRATIONS = [
-  '# Run pending migrations at start-up; false leaves them to `npm run migration:run`',
+  '# Run pending migrations at start-up; with false, run them with npm run migration:run',
   'MIGRATIONS_RUN=true',
 ];
 

@@ -16,7 +16,7 @@ const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
     'Each searched table has an FTS5 table beside it (`<table>_search`, trigram tokenizer), kept up to date by triggers; a search reads its index.',
   postgres:
-    'Each searched column has a pg_trgm GIN index (`IDX_<table>_<column>_search`) that answers `ILIKE`; case folding follows the database\'s locale (`C.UTF-8` or `en_US.UTF-8` fold accented letters; plain `C` does not).',
+    "Each searched column has a pg_trgm GIN index (`IDX_<table>_<column>_search`) that answers `ILIKE`; case folding follows the database's locale (`C.UTF-8` or `en_US.UTF-8` fold accented letters; plain `C` does not).",
   mongodb:
     'MongoDB matches an escaped, case-insensitive regular expression; it cannot use an index for it, so keep searched collections small or add an Atlas Search index.',
 };
@@ -37,7 +37,7 @@ function migrationsSection(options: ProjectOptions, run: string): string[] {
   return [
     '## Database migrations',
     '',
-    'Tables change only through migrations (`src/database/migrations/`, listed oldest first in `src/database/migrations.ts`); TypeORM never synchronises them from the entities. `rest new` writes the users table\'s, and `rest api` one per resource. The app runs pending migrations when it starts; with `MIGRATIONS_RUN=false` it does not, and you run them yourself (do so when several instances start at once, in one deploy step).',
+    "Tables change only through migrations (`src/database/migrations/`, listed oldest first in `src/database/migrations.ts`); TypeORM never synchronises them from the entities. `rest new` writes the users table's, and `rest api` one per resource. The app runs pending migrations when it starts; with `MIGRATIONS_RUN=false` it does not, and you run them yourself (do so when several instances start at once, in one deploy step).",
     '',
     `- \`${run} migration:run\`: builds, then runs the pending migrations on the database of \`.env\``,
     `- \`${run} migration:revert\`: undoes the last one`,

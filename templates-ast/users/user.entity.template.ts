@@ -106,6 +106,8 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
       }),
       typeAlias('UserDocument', 'HydratedDocument<User>'),
       constant('UserSchema', 'SchemaFactory.createForClass(User)'),
+      '// Lists sort by createdAt unless asked otherwise.',
+      'UserSchema.index({ createdAt: 1 });',
     ],
   );
 }

@@ -28,7 +28,11 @@ describe.each(['sqlite', 'postgres'] as const)('migrations of a %s project', (da
       const signUp = await fetch(`${server.url}/users`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'kept@example.com', password: 'secret-1', access_token: masterKey }),
+        body: JSON.stringify({
+          email: 'kept@example.com',
+          password: 'secret-1',
+          access_token: masterKey,
+        }),
       });
       expect(signUp.status).toBe(201);
       const { id } = (await signUp.json()) as { id: string };

@@ -138,7 +138,9 @@ describe('templates', () => {
       # How long a token is valid: seconds, or a duration such as 12h or 7d
       JWT_EXPIRES_IN=7d
       # SQLite database file
-      DATABASE_PATH=.data/my-api.sqlite\n`);
+      DATABASE_PATH=.data/my-api.sqlite
+      # Run pending migrations at start-up; with false, run them with npm run migration:run
+      MIGRATIONS_RUN=true\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {
