@@ -14,7 +14,7 @@ export function findPageTemplate(options: ProjectOptions): TypeScriptFile {
  */
 const SEARCH = {
   postgres: {
-    docs: 'ILIKE, answered by the pg_trgm GIN index of each searched column, with LIKE wildcards escaped.',
+    docs: 'ILIKE, LIKE wildcards escaped, over the pg_trgm GIN index of each column.',
     imports: [pkg('typeorm', 'Brackets'), pkgTypes('typeorm', 'WhereExpressionBuilder')],
     statements: [
       'const pattern = `%${escapeLike(q)}%`;',
@@ -27,7 +27,7 @@ const SEARCH = {
     escapeLike: true,
   },
   sqlite: {
-    docs: 'a phrase in the FTS5 trigram table beside the searched table (rows share their rowid).',
+    docs: 'a phrase matched in the FTS5 trigram table `<table>_search`.',
     imports: [],
     statements: [
       'const search = `"${repository.metadata.tableName}_search"`;',
