@@ -31,11 +31,13 @@ import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
 import { rateLimitModuleTemplate, rateLimitTemplate } from './common/rate-limit.template.js';
 import { requestLoggerTemplate } from './common/request-logger.template.js';
 import { environmentTemplate } from './config/environment.template.js';
+import { dataSourceTemplate, databaseOptionsTemplate } from './database/data-source.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
 import { gracefulShutdownTemplate } from './health/graceful-shutdown.template.js';
 import { healthControllerTemplate } from './health/health.controller.template.js';
 import { healthModuleTemplate } from './health/health.module.template.js';
 import { redisHealthTemplate } from './health/redis.health.template.js';
+import { migrationsTemplate } from './database/migrations.template.js';
 import { coverageScriptTemplate } from './root/coverage-script.template.js';
 import { envExampleTemplate, envTemplate } from './root/env.template.js';
 import {
@@ -75,6 +77,7 @@ import { globalSetupTemplate, globalTeardownTemplate } from './test/global-setup
 import { inputE2eSpecTemplate } from './test/input.e2e-spec.template.js';
 import { healthE2eSpecTemplate } from './test/health.e2e-spec.template.js';
 import { setupEnvTemplate } from './test/setup-env.template.js';
+import { searchE2eSpecTemplate } from './test/search.e2e-spec.template.js';
 import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
   createUserDtoTemplate,
@@ -86,6 +89,7 @@ import { userViewTemplate } from './users/user.view.template.js';
 import { passwordTemplate } from './users/password.template.js';
 import { usersControllerTemplate } from './users/users.controller.template.js';
 import { usersModuleTemplate } from './users/users.module.template.js';
+import { usersMigrationTemplate } from './users/users.migration.template.js';
 import { usersServiceTemplate } from './users/users.service.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -117,6 +121,15 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   healthControllerTemplate(options),
   redisHealthTemplate(),
   gracefulShutdownTemplate(),
+  ...(options.database === 'mongodb' ? [] : migrationFiles(options)),
+];
+
+/** TypeORM's connection for the app and the CLI, and the migrations (the users table's first). */
+const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
+  databaseOptionsTemplate(options),
+  dataSourceTemplate(options),
+  migrationsTemplate(options),
+  ...(options.auth ? [usersMigrationTemplate(options)] : []),
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -173,6 +186,7 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   authE2eSpecTemplate(),
   sessionsE2eSpecTemplate(),
   rateLimitsE2eSpecTemplate(),
+  ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
 ];
 
 const testFiles = (options: ProjectOptions): GeneratedFile[] => [

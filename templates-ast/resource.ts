@@ -9,6 +9,7 @@ import { moduleTemplate } from './resource/module.template.js';
 import { serviceTemplate } from './resource/service.template.js';
 import { viewTemplate } from './resource/view.template.js';
 import { e2eTemplate } from './resource/e2e.template.js';
+import { resourceMigrationTemplate } from './resource/migration.template.js';
 
 export function resourceFiles(options: ProjectOptions, resource: ResourceOptions): GeneratedFile[] {
   return [
@@ -20,5 +21,6 @@ export function resourceFiles(options: ProjectOptions, resource: ResourceOptions
     ...(resource.methods.create ? [createDtoTemplate(options, resource)] : []),
     ...(resource.methods.update ? [updateDtoTemplate(options, resource)] : []),
     e2eTemplate(options, resource),
+    ...(options.database === 'mongodb' ? [] : [resourceMigrationTemplate(options, resource)]),
   ];
 }

@@ -21,4 +21,6 @@ export interface ProjectOptions {
   /** Secrets drawn once, so that templates stay pure functions. */
   secrets: { masterKey: string; jwtSecret: string };
   resources: ResourceOptions[];
+  /** When `rest new` ran (ms since 1970): names the initial migration. */
+  migrationTimestamp: number;
 }

@@ -50,6 +50,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     sourceDir: 'src',
     secrets: { masterKey: drawSecret(), jwtSecret: drawSecret() },
     resources: [],
+    migrationTimestamp: Date.now(),
   };
 }
 

@@ -1,10 +1,16 @@
 // `rest api` as a library: reads the project, renders the resource's files, edits the AppModule and restsmith.json, writes once.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import {
+  MIGRATIONS_FOLDER,
+  MIGRATIONS_LIST,
+} from '../../templates-ast/database/migration.template.js';
+import { resourceMigrationFile } from '../../templates-ast/resource/migration.template.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { addModuleToAppModule } from './app-module-editor.js';
 import { formatFile } from '../engine/format.js';
 import { isProjectPath, type GeneratedFile } from '../engine/generated-file.js';
+import { addMigrationToList } from './migrations-editor.js';
 import { names } from './names.js';
 import type { ResourceOptions } from './options.js';
 import { type EditedFile, type WritePlan } from '../engine/plan.js';
@@ -47,12 +53,13 @@ export async function addResource(
   const resource = resourceOptions(input, context);
   const project = projectOptions(loaded.config);
   // The files format on the formatter thread while this one edits the AppModule.
-  const [rendered, appModule, config] = await Promise.all([
+  const [rendered, appModule, migrations, config] = await Promise.all([
     renderResourceFiles(root, resourceFiles(project, resource)),
     appModuleEdit(root, project.sourceDir, resource),
+    project.database === 'mongodb' ? [] : migrationsEdit(root, resource).then((edit) => [edit]),
     configEdit(root, recordResource(loaded, resource)),
   ]);
-  const files = [...rendered, appModule, config];
+  const files = [...rendered, appModule, ...migrations, config];
   const plan = await writeFiles(root, files, { mode: 'existing', ...options });
   return { resource, plan };
 }
@@ -78,7 +85,16 @@ export async function resourceContext(
       .filter((entry) => entry.isDirectory() && entry.name !== ownFolder)
       .map((entry) => entry.name),
     endpoints: [...BUILT_IN_ENDPOINTS, ...others.map((record) => record.endpoint)],
+    migrationTimestamp: again?.migration ?? (await nextMigrationTimestamp(root, config)),
   };
+}
+
+/** Now, or just after the newest migration in the project if the clock says otherwise. */
+async function nextMigrationTimestamp(root: string, config: ProjectConfig): Promise<number> {
+  const folder = join(root, config.sourceDir, MIGRATIONS_FOLDER);
+  const files = await readdir(folder).catch(() => [] as string[]);
+  const newest = Math.max(0, ...files.map((file) => Number(/^(\d{13})-/.exec(file)?.[1] ?? 0)));
+  return Math.max(Date.now(), newest + 1);
 }
 
 /**
@@ -117,6 +133,15 @@ async function appModuleEdit(
     path: posix.join(sourceDir, folder, `${folder}.module.ts`),
   });
   return { path, text: edited, edit: true };
+}
+
+/** The resource's migration listed in src/database/migrations.ts, after the earlier ones. */
+async function migrationsEdit(root: string, resource: ResourceOptions): Promise<EditedFile> {
+  const text = await readFile(join(root, MIGRATIONS_LIST), 'utf8').catch(() => undefined);
+  const edited = addMigrationToList(text, MIGRATIONS_LIST, resourceMigrationFile(resource));
+  // Formatted as prettier would: the list grows one class per resource and stays lint-clean.
+  const formatted = await formatFile({ path: MIGRATIONS_LIST, text: edited, projectRoot: root });
+  return { path: MIGRATIONS_LIST, text: formatted, edit: true };
 }
 
 /** restsmith.json formatted as the project formats it, so its own lint stays clean. */

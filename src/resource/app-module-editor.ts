@@ -159,7 +159,11 @@ function sameModule(a: string, b: string): boolean {
 }
 
 /** A new import line after the last one, in the file's quotes, semicolons and line endings. */
-function insertImportDeclaration(file: SourceFile, className: string, specifier: string): void {
+export function insertImportDeclaration(
+  file: SourceFile,
+  className: string,
+  specifier: string,
+): void {
   const text = file.getFullText();
   const last = file.getImportDeclarations().at(-1);
   const quote = last?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
@@ -171,7 +175,7 @@ function insertImportDeclaration(file: SourceFile, className: string, specifier:
 }
 
 /** Adds `name` to the array unless it is there (as itself or as `name.forRoot(...)`). */
-function ensureListed(array: ArrayLiteralExpression, name: string, eol: string): void {
+export function ensureListed(array: ArrayLiteralExpression, name: string, eol: string): void {
   const elements = array.getElements();
   const listed = elements.some((element) => {
     const base = Node.isCallExpression(element) ? element.getExpression() : element;

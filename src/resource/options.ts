@@ -30,4 +30,6 @@ export interface ResourceOptions {
   fields: FieldOptions[];
   /** Name of the field storing the creating user (`--owner author`), if any. */
   owner?: Names;
+  /** When `rest api` added it (ms since 1970): names its migration, which sorts after the earlier ones. */
+  migrationTimestamp: number;
 }

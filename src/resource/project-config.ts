@@ -29,6 +29,8 @@ export interface ResourceRecord {
   methods: Partial<Record<ResourceMethod, Access>>;
   fields: string[];
   owner?: string;
+  /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
+  migration?: number;
 }
 
 export interface ProjectConfig {
@@ -142,6 +144,8 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },
     resources: config.resources.map(resourceFromRecord),
+    // `rest api` writes no project migration: only the resource's, named by its own timestamp.
+    migrationTimestamp: 0,
   };
 }
 
@@ -153,10 +157,13 @@ export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
     methods: record.methods,
     fields: parseFields(record.fields.join(' ')),
     ...(owner ? { owner } : {}),
+    // 0 for a record written before projects had migrations.
+    migrationTimestamp: record.migration ?? 0,
   };
 }
 
-export function resourceRecord(resource: ResourceOptions): ResourceRecord {
+/** `database` decides whether the resource has a migration (MongoDB needs none). */
+export function resourceRecord(resource: ResourceOptions, database: Database): ResourceRecord {
   const fields = resource.fields.map(
     (field) =>
       `${field.names.camel}${field.optional ? '?' : ''}:${field.type}${field.array ? '[]' : ''}`,
@@ -167,12 +174,13 @@ export function resourceRecord(resource: ResourceOptions): ResourceRecord {
     methods: resource.methods,
     fields,
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
+    ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };
 }
 
 /** The config text with `resource` recorded (replacing a record of the same name), in the file's indentation. */
 export function recordResource(loaded: LoadedConfig, resource: ResourceOptions): string {
-  const record = resourceRecord(resource);
+  const record = resourceRecord(resource, loaded.config.database);
   const resources = loaded.config.resources.filter((found) => found.name !== record.name);
   const config = { ...loaded.config, resources: [...resources, record] };
   const indent = /^[ \t]+/m.exec(loaded.text)?.[0] ?? '  ';

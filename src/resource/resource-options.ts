@@ -35,6 +35,8 @@ export interface ResourceContext {
   modules: string[];
   /** Endpoints already served (`users`, `auth`, and the resources'). */
   endpoints: string[];
+  /** Names the resource's migration; now when not given. */
+  migrationTimestamp?: number;
 }
 
 // Keywords that cannot name a variable or class, and the type names that would read as one.
@@ -63,7 +65,14 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
   }
   const fields = parseFields(input.fields ?? '', owner);
   const methods = accessPerMethod(input, owner !== undefined, context.auth);
-  return { names: resourceNames, endpoint, methods, fields, ...(owner ? { owner } : {}) };
+  return {
+    names: resourceNames,
+    endpoint,
+    methods,
+    fields,
+    ...(owner ? { owner } : {}),
+    migrationTimestamp: context.migrationTimestamp ?? Date.now(),
+  };
 }
 
 function resourceName(raw: string, context: ResourceContext): Names {

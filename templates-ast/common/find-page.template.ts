@@ -5,25 +5,53 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 
 export function findPageTemplate(options: ProjectOptions): TypeScriptFile {
-  return options.database === 'mongodb' ? mongooseFindPage() : typeormFindPage();
+  return options.database === 'mongodb' ? mongooseFindPage() : typeormFindPage(options.database);
 }
+
+/**
+ * `q` through each database's text index (made by the migrations, see sql-dialects.ts): substrings
+ * of 3 characters or more (list-query.ts), with Unicode case folding.
+ */
+const SEARCH = {
+  postgres: {
+    docs: 'ILIKE, LIKE wildcards escaped, over the pg_trgm GIN index of each column.',
+    imports: [pkg('typeorm', 'Brackets'), pkgTypes('typeorm', 'WhereExpressionBuilder')],
+    statements: [
+      'const pattern = `%${escapeLike(q)}%`;',
+      'builder.where(',
+      '  new Brackets((where: WhereExpressionBuilder) => {',
+      '    for (const field of spec.search) where.orWhere(`item.${field} ILIKE :pattern`, { pattern });',
+      '  }),',
+      ');',
+    ],
+    escapeLike: true,
+  },
+  sqlite: {
+    docs: 'a phrase matched in the FTS5 trigram table `<table>_search`.',
+    imports: [],
+    statements: [
+      'const search = `"${repository.metadata.tableName}_search"`;',
+      'builder.where(`item.rowid IN (SELECT rowid FROM ${search} WHERE ${search} MATCH :phrase)`, {',
+      '  phrase: `"${q.replace(/"/g, \'""\')}"`,',
+      '});',
+    ],
+    escapeLike: false,
+  },
+};
 
 const shared = [use('listQuery', 'ListQuery', 'ListSpec'), use('paging', 'Page')];
 
-function typeormFindPage(): TypeScriptFile {
+function typeormFindPage(database: 'postgres' | 'sqlite'): TypeScriptFile {
+  const search = SEARCH[database];
   return tsFile(
     'src/common/find-page.ts',
-    [
-      pkg('typeorm', 'Brackets'),
-      pkgTypes('typeorm', 'ObjectLiteral', 'Repository', 'WhereExpressionBuilder'),
-      ...shared,
-    ],
+    [...search.imports, pkgTypes('typeorm', 'ObjectLiteral', 'Repository'), ...shared],
     [
       functionOf({
         name: 'findPage',
         docs: [
-          'One page of a list query. Field names come from the checked spec, never from the request,',
-          'and the search text is a bound parameter with LIKE wildcards escaped.',
+          'One page of a list query. Field names come from the checked spec, never from the request;',
+          `the search text is a bound parameter: ${search.docs}`,
         ],
         isAsync: true,
         typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
@@ -37,14 +65,7 @@ function typeormFindPage(): TypeScriptFile {
           "const builder = repository.createQueryBuilder('item');",
           'const { q } = query;',
           'if (q !== undefined && spec.search.length > 0) {',
-          '  const pattern = `%${escapeLike(q.toLowerCase())}%`;',
-          '  builder.where(',
-          '    new Brackets((where: WhereExpressionBuilder) => {',
-          '      for (const field of spec.search) {',
-          "        where.orWhere(`LOWER(item.${field}) LIKE :pattern ESCAPE '\\\\'`, { pattern });",
-          '      }',
-          '    }),',
-          '  );',
+          ...search.statements,
           '}',
           'for (const key of query.sort) {',
           "  builder.addOrderBy(`item.${key.field}`, key.descending ? 'DESC' : 'ASC');",
@@ -57,12 +78,19 @@ function typeormFindPage(): TypeScriptFile {
           'return { items, total, page: query.page, limit: query.limit };',
         ),
       }),
-      functionOf({
-        name: 'escapeLike',
-        parameters: [{ name: 'text', type: 'string' }],
-        returnType: 'string',
-        statements: code('return text.replace(/[\\\\%_]/g, (character) => `\\\\${character}`);'),
-      }),
+      ...(search.escapeLike
+        ? [
+            functionOf({
+              name: 'escapeLike',
+              docs: ["PostgreSQL's LIKE escapes with a backslash by default."],
+              parameters: [{ name: 'text', type: 'string' }],
+              returnType: 'string',
+              statements: code(
+                'return text.replace(/[\\\\%_]/g, (character) => `\\\\${character}`);',
+              ),
+            }),
+          ]
+        : []),
     ],
   );
 }

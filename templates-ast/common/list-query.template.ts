@@ -46,6 +46,12 @@ export function listQueryTemplate(): TypeScriptFile {
         ],
       }),
       constant('MAX_LIMIT', '100'),
+      constant('SEARCH_LENGTH', '{ min: 3, max: 100 }', {
+        docs: [
+          'Characters of `q`: the text indexes match substrings of 3 or more, and a bound keeps',
+          'every search cheap.',
+        ],
+      }),
       functionOf({
         name: 'parseListQuery',
         docs: [
@@ -59,7 +65,7 @@ export function listQueryTemplate(): TypeScriptFile {
         statements: code(
           "const fields = fieldList(text(query.fields, 'fields') ?? '', 'fields', spec);",
           'return {',
-          "  q: text(query.q, 'q') || undefined,",
+          "  q: searchText(text(query.q, 'q')),",
           "  page: integer(query.page, 'page', 1, Number.MAX_SAFE_INTEGER, 1),",
           "  limit: integer(query.limit, 'limit', 1, MAX_LIMIT, 10),",
           '  fields: {',
@@ -84,6 +90,21 @@ export function listQueryTemplate(): TypeScriptFile {
         statements: code(
           "if (value === undefined || typeof value === 'string') return value;",
           'throw new BadRequestException(`${name} must be given once, as text`);',
+        ),
+      }),
+      functionOf({
+        name: 'searchText',
+        isExported: false,
+        parameters: [{ name: 'q', type: 'string | undefined' }],
+        returnType: 'string | undefined',
+        statements: code(
+          "if (q === undefined || q === '') return undefined;",
+          '// Counted in Unicode characters, as the indexes count them; a long q is refused before it is split.',
+          'const length = q.length > SEARCH_LENGTH.max * 2 ? q.length : [...q].length;',
+          'if (length >= SEARCH_LENGTH.min && length <= SEARCH_LENGTH.max) return q;',
+          'throw new BadRequestException(',
+          '  `q must be from ${SEARCH_LENGTH.min} to ${SEARCH_LENGTH.max} characters long`,',
+          ');',
         ),
       }),
       functionOf({

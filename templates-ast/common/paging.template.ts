@@ -103,7 +103,12 @@ export function pagingTemplate(): TypeScriptFile {
         statements: code(
           'return applyDecorators(',
           '  UseInterceptors(PagingInterceptor),',
-          "  ApiQuery({ name: 'q', required: false, description: 'Search text, case-insensitive' }),",
+          '  ApiQuery({',
+          "    name: 'q',",
+          '    required: false,',
+          "    description: 'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',",
+          "    schema: { type: 'string', minLength: 3, maxLength: 100 },",
+          '  }),',
           "  ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' }),",
           "  ApiQuery({ name: 'limit', required: false, description: '1 to 100 (default 10)' }),",
           "  ApiQuery({ name: 'fields', required: false, description: 'Comma list; -field leaves one out' }),",

@@ -7,6 +7,14 @@ import { classOf, code, decorator, functionOf, property, tsFile } from '../_shar
 const secret = (name: string) =>
   property(name, 'string', [decorator('IsString'), decorator('MinLength', '32')]);
 
+/** Pending migrations run at start-up unless this says `false` (then: npm run migration:run). */
+const migrationsRun = property(
+  'MIGRATIONS_RUN',
+  "'true' | 'false'",
+  [decorator('IsIn', "['true', 'false']")],
+  { initializer: "'true'" },
+);
+
 function databaseProperties(options: ProjectOptions) {
   switch (options.database) {
     case 'sqlite':
@@ -14,6 +22,7 @@ function databaseProperties(options: ProjectOptions) {
         property('DATABASE_PATH', 'string', [decorator('IsString'), decorator('IsNotEmpty')], {
           initializer: `'.data/${options.name.split('/').pop()}.sqlite'`,
         }),
+        migrationsRun,
       ];
     case 'postgres':
       return [
@@ -24,6 +33,7 @@ function databaseProperties(options: ProjectOptions) {
             "{ message: 'DATABASE_URL must be a postgres:// URL' }",
           ),
         ]),
+        migrationsRun,
       ];
     case 'mongodb':
       return [

@@ -3,28 +3,17 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, tsFile } from '../_shared/ts.js';
+import { DATABASE_OPTIONS, databaseVariable } from './data-source.template.js';
 
 const config = 'config: ConfigService<Environment, true>';
 
 function typeormFactory(options: ProjectOptions): string[] {
-  if (options.database === 'postgres') {
-    return [
-      `useFactory: (${config}): TypeOrmModuleOptions => ({`,
-      "  type: 'postgres',",
-      "  url: config.get('DATABASE_URL', { infer: true }),",
-      '  autoLoadEntities: true,',
-      '  // Tables follow the entities; switch to migrations before real data matters.',
-      '  synchronize: true,',
-      '}),',
-    ];
-  }
   return [
-    `useFactory: (${config}): TypeOrmModuleOptions => {`,
-    "  const database = config.get('DATABASE_PATH', { infer: true });",
-    "  if (database !== ':memory:') mkdirSync(dirname(database), { recursive: true });",
-    '  // Tables follow the entities; switch to migrations before real data matters.',
-    "  return { type: 'better-sqlite3', database, autoLoadEntities: true, synchronize: true };",
-    '},',
+    `useFactory: (${config}): TypeOrmModuleOptions => ({`,
+    `  ...databaseOptions(config.get('${databaseVariable(options.database)}', { infer: true })),`,
+    '  autoLoadEntities: true,',
+    "  migrationsRun: config.get('MIGRATIONS_RUN', { infer: true }) === 'true',",
+    '}),',
   ];
 }
 
@@ -40,9 +29,7 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
           pkg('@nestjs/typeorm', 'TypeOrmModule'),
           pkgTypes('@nestjs/typeorm', 'TypeOrmModuleOptions'),
         ]),
-    ...(options.database === 'sqlite'
-      ? [pkg('node:fs', 'mkdirSync'), pkg('node:path', 'dirname')]
-      : []),
+    ...(mongo ? [] : [{ from: DATABASE_OPTIONS, named: ['databaseOptions'] }]),
   ];
   const root = mongo
     ? [

@@ -4,8 +4,8 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import type { ResourceOptions } from '../../src/resource/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
-import { userModelPath } from '../users/user.entity.template.js';
-import { columnArguments, propArguments, tsType } from './fields.js';
+import { searchIndex, userModelPath } from '../users/user.entity.template.js';
+import { columnArguments, propArguments, searchableFields, tsType } from './fields.js';
 import { resourcePaths } from './paths.js';
 
 export function modelTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
@@ -15,8 +15,11 @@ export function modelTemplate(project: ProjectOptions, resource: ResourceOptions
 function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
   const time = project.database === 'postgres' ? "{ type: 'timestamptz' }" : "{ type: 'datetime' }";
   const owner = resource.owner;
+  const searched = searchableFields(resource);
+  const table = resource.names.pluralSnake;
   const fields = resource.fields.map((field) =>
     property(field.names.camel, field.optional ? `${tsType(field)} | null` : tsType(field), [
+      ...(searched.includes(field) ? searchIndex(project, table, field.names.camel) : []),
       decorator('Column', columnArguments(field, project.database)),
     ]),
   );
@@ -28,6 +31,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
         'Column',
         'CreateDateColumn',
         'Entity',
+        'Index',
         ...(owner ? ['ManyToOne'] : []),
         'PrimaryGeneratedColumn',
         'UpdateDateColumn',
@@ -47,6 +51,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
                   owner.camel,
                   'User',
                   [
+                    decorator('Index'),
                     decorator(
                       'ManyToOne',
                       '() => User',
@@ -57,7 +62,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
                 ),
               ]
             : []),
-          property('createdAt', 'Date', [decorator('CreateDateColumn', time)]),
+          property('createdAt', 'Date', [decorator('Index'), decorator('CreateDateColumn', time)]),
           property('updatedAt', 'Date', [decorator('UpdateDateColumn', time)]),
         ],
       }),
@@ -122,6 +127,8 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
           ]
         : []),
       constant(`${pascal}Schema`, `SchemaFactory.createForClass(${pascal})`),
+      '// Lists sort by createdAt unless asked otherwise.',
+      `${pascal}Schema.index({ createdAt: 1 });`,
     ],
   );
 }

@@ -2,15 +2,21 @@
 import type { TextFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 
+const MIGRATIONS = [
+  '# Run pending migrations at start-up; with false, run them with npm run migration:run',
+  'MIGRATIONS_RUN=true',
+];
+
 function databaseLines(options: ProjectOptions): string[] {
   const folder = options.name.split('/').pop();
   switch (options.database) {
     case 'sqlite':
-      return ['# SQLite database file', `DATABASE_PATH=.data/${folder}.sqlite`];
+      return ['# SQLite database file', `DATABASE_PATH=.data/${folder}.sqlite`, ...MIGRATIONS];
     case 'postgres':
       return [
         '# PostgreSQL connection URL',
         `DATABASE_URL=postgres://postgres@127.0.0.1:5432/${folder?.replace(/\W/g, '_')}`,
+        ...MIGRATIONS,
       ];
     case 'mongodb':
       return [

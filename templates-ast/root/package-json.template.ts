@@ -98,6 +98,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         lint: 'eslint .',
         format: 'prettier --write .',
         docs: `${run} build && node dist/docs.js`,
+        ...(options.database === 'mongodb' ? {} : migrationScripts(run)),
       },
       dependencies: sorted({
         ...NEST,
@@ -113,6 +114,17 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       ...(options.database === 'sqlite' ? nativeBuilds(options) : {}),
       jest: jestConfig(options),
     },
+  };
+}
+
+/** The TypeORM CLI over the compiled data source: `migration:generate -- src/database/migrations/AddX`. */
+function migrationScripts(run: string): Record<string, string> {
+  const typeorm = (command: string) =>
+    `${run} build && typeorm ${command} -d dist/database/data-source.js`;
+  return {
+    'migration:run': typeorm('migration:run'),
+    'migration:revert': typeorm('migration:revert'),
+    'migration:generate': typeorm('migration:generate'),
   };
 }
 

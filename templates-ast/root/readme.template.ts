@@ -24,6 +24,47 @@ const INPUT_AND_HEADERS = [
   '',
 ];
 
+/** How `q` searches, per database: what a client may expect of it. */
+const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
+  sqlite:
+    'Each searched table has an FTS5 table beside it (`<table>_search`, trigram tokenizer), kept up to date by triggers; a search reads its index.',
+  postgres:
+    "Each searched column has a pg_trgm GIN index (`IDX_<table>_<column>_search`) that answers `ILIKE`; case folding follows the database's locale (`C.UTF-8` or `en_US.UTF-8` fold accented letters; plain `C` does not).",
+  mongodb:
+    'MongoDB matches an escaped, case-insensitive regular expression; it cannot use an index for it, so keep searched collections small or add an Atlas Search index.',
+};
+
+function searchSection(options: ProjectOptions): string[] {
+  return [
+    '## Search',
+    '',
+    '`q` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it, ignoring case, accented letters included (`q=élan` finds `Élan`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.',
+    '',
+    SEARCH_NOTES[options.database],
+    '',
+  ];
+}
+
+function migrationsSection(options: ProjectOptions, run: string): string[] {
+  if (options.database === 'mongodb') return [];
+  return [
+    '## Database migrations',
+    '',
+    "Tables change only through migrations (`src/database/migrations/`, listed oldest first in `src/database/migrations.ts`); TypeORM never synchronises them from the entities. `rest new` writes the users table's, and `rest api` one per resource. The app runs pending migrations when it starts; with `MIGRATIONS_RUN=false` it does not, and you run them yourself (do so when several instances start at once, in one deploy step).",
+    '',
+    `- \`${run} migration:run\`: builds, then runs the pending migrations on the database of \`.env\``,
+    `- \`${run} migration:revert\`: undoes the last one`,
+    `- \`${run} migration:generate -- src/database/migrations/AddPublishedAt\`: after you change an entity by hand, writes the SQL that brings the database to it; list the new class in \`src/database/migrations.ts\`. Add \`--check\` to only ask whether the entities and the database agree.`,
+    '',
+    ...(options.database === 'sqlite'
+      ? [
+          'SQLite rebuilds a table to change most of its columns, and a generated migration that does so drops the table\'s search triggers: copy them from the table\'s first migration into the new one, then rebuild the index with `INSERT INTO "<table>_search" ("<table>_search") VALUES (\'rebuild\')`.',
+          '',
+        ]
+      : []),
+  ];
+}
+
 function authSection(options: ProjectOptions, run: string): string[] {
   if (!options.auth) return [];
   return [
@@ -46,7 +87,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',
-    'List routes take `q` (search text, case-insensitive), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`; `id` is always kept) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
+    'List routes take `q` (search text, see below), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`; `id` is always kept) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
     '',
     '```sh',
     `${run} dev`,
@@ -151,8 +192,10 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...INPUT_AND_HEADERS,
     'Without `NODE_ENV` the app runs as **production**: `npm run dev` sets `development`. The OpenAPI page at `/docs` is served in development only, or anywhere with `DOCS=true`.',
     '',
+    ...migrationsSection(options, run),
     ...operationsSection(options),
     ...authSection(options, run),
+    ...searchSection(options),
     ...securitySection(options),
   ];
   return { kind: 'text', path: 'README.md', text: text.join('\n'), format: true };

@@ -13,6 +13,6 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
     auth: options.auth,
     signInOnCreate: options.signInOnCreate,
     packageManager: options.packageManager,
-    resources: options.resources.map(resourceRecord),
+    resources: options.resources.map((resource) => resourceRecord(resource, options.database)),
   },
 });

@@ -47,8 +47,18 @@ describe('parseListQuery', () => {
     [{ page: ['1', '2'] }, 'page must be given once, as text'],
     [{ sort: 'password' }, "sort has an unknown field 'password': use id, name, email, createdAt"],
     [{ fields: '-role' }, "fields has an unknown field 'role': use id, name, email, createdAt"],
+    [{ q: 'ab' }, 'q must be from 3 to 100 characters long'],
+    [{ q: 'a'.repeat(101) }, 'q must be from 3 to 100 characters long'],
   ])('refuses %j with a 400 saying what to send', (query: Record<string, unknown>, message: string) => {
     expect(() => parseListQuery(query, spec)).toThrow(new BadRequestException(message));
+  });
+});
+
+describe('parseListQuery q', () => {
+  it('counts Unicode characters, as the search indexes do', () => {
+    const hundred = '\u{1F600}é'.repeat(50);
+    expect(parseListQuery({ q: hundred }, spec).q).toBe(hundred);
+    expect(() => parseListQuery({ q: \`\${hundred}x\` }, spec)).toThrow(BadRequestException);
   });
 });
 

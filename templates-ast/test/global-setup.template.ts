@@ -3,6 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { DATABASE_OPTIONS } from '../database/data-source.template.js';
 
 export function globalSetupTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb' ? mongoSetup() : postgresSetup();
@@ -11,15 +12,25 @@ export function globalSetupTemplate(options: ProjectOptions): TypeScriptFile {
 function postgresSetup(): TypeScriptFile {
   return tsFile(
     'test/global-setup.ts',
-    [],
+    [pkg('typeorm', 'DataSource'), { from: DATABASE_OPTIONS, named: ['databaseOptions'] }],
     [
       functionOf({
         name: 'globalSetup',
         isExported: false,
-        docs: ['Database tests run on DATABASE_URL; without it they are skipped, and say so.'],
-        returnType: 'void',
+        isAsync: true,
+        docs: [
+          'Database tests run on DATABASE_URL, migrated here once (the test files share it); without',
+          'it they are skipped, and say so.',
+        ],
+        returnType: 'Promise<void>',
         statements: code(
-          'if (process.env.DATABASE_URL) return;',
+          'const url = process.env.DATABASE_URL;',
+          'if (url) {',
+          '  const database = await new DataSource(databaseOptions(url)).initialize();',
+          '  await database.runMigrations();',
+          '  await database.destroy();',
+          '  return;',
+          '}',
           "process.env.TEST_DATABASE_SKIP = 'no PostgreSQL server';",
           "console.warn('\\nskipped: no PostgreSQL server (set DATABASE_URL to run the database tests)\\n');",
         ),

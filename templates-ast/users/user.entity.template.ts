@@ -3,6 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
+import { searchIndexName } from '../database/sql-dialects.js';
 
 export const userModelPath = (options: ProjectOptions): string =>
   options.database === 'mongodb'
@@ -22,6 +23,15 @@ const roles = [
   typeAlias('Role', '(typeof ROLES)[number]'),
 ];
 
+/**
+ * PostgreSQL's search index of a column, made by the migration (TypeORM cannot describe it):
+ * named here so that `migration:generate` leaves it alone. SQLite searches an FTS5 table instead.
+ */
+export const searchIndex = (options: ProjectOptions, table: string, column: string) =>
+  options.database === 'postgres'
+    ? [decorator('Index', `'${searchIndexName(table, column)}'`, '{ synchronize: false }')]
+    : [];
+
 export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb' ? userSchema(options) : userEntity(options);
 }
@@ -37,6 +47,7 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
         'Column',
         'CreateDateColumn',
         'Entity',
+        'Index',
         'PrimaryGeneratedColumn',
         'UpdateDateColumn',
       ),
@@ -48,8 +59,11 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
         decorators: [decorator('Entity', "'users'")],
         properties: [
           property('id', 'string', [decorator('PrimaryGeneratedColumn', "'uuid'")]),
-          property('email', 'string', [column('{ unique: true }')]),
-          property('name', 'string', [column()]),
+          property('email', 'string', [
+            ...searchIndex(options, 'users', 'email'),
+            column('{ unique: true }'),
+          ]),
+          property('name', 'string', [...searchIndex(options, 'users', 'name'), column()]),
           property('picture', 'string', [column()]),
           property('password', 'string', [column()], {
             docs: ['A scrypt hash (see password.ts), never sent to a client.'],
@@ -58,7 +72,10 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
           property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
             docs: TOKEN_VERSION_DOCS,
           }),
-          property('createdAt', 'Date', [decorator('CreateDateColumn', ...(time ? [time] : []))]),
+          property('createdAt', 'Date', [
+            decorator('Index'),
+            decorator('CreateDateColumn', ...(time ? [time] : [])),
+          ]),
           property('updatedAt', 'Date', [decorator('UpdateDateColumn', ...(time ? [time] : []))]),
         ],
       }),
@@ -96,6 +113,8 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
       }),
       typeAlias('UserDocument', 'HydratedDocument<User>'),
       constant('UserSchema', 'SchemaFactory.createForClass(User)'),
+      '// Lists sort by createdAt unless asked otherwise.',
+      'UserSchema.index({ createdAt: 1 });',
     ],
   );
 }

@@ -85,6 +85,7 @@ describe('rest api (built CLI, generated sqlite project)', () => {
           delete: 'public',
         },
         fields: ['title:string', 'content:string'],
+        migration: expect.any(Number),
       },
     ]);
     const before = snapshotOf(dir);

@@ -36,7 +36,13 @@ describe('restsmith.json', () => {
     const loaded = await readProjectConfig(projectWith(JSON.stringify({ ...base, extra: 1 })));
     const article = resourceOptions(
       { name: 'Article', fields: 'title views?:number tags:string[]', owner: 'author' },
-      { auth: true, resources: [], modules: [], endpoints: [] },
+      {
+        auth: true,
+        resources: [],
+        modules: [],
+        endpoints: [],
+        migrationTimestamp: 1_700_000_000_000,
+      },
     );
     const text = recordResource(loaded, article);
     expect(text).toBe(
@@ -62,7 +68,8 @@ describe('restsmith.json', () => {
                 "views?:number",
                 "tags:string[]"
               ],
-              "owner": "author"
+              "owner": "author",
+              "migration": 1700000000000
             }
           ],
           "extra": 1,

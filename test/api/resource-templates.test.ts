@@ -18,12 +18,13 @@ const project = (database: Database, auth = true): ProjectOptions => ({
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },
   resources: [],
+  migrationTimestamp: 1_700_000_000_000,
 });
 
 const resource = (input: Partial<ResourceInput>, auth = true) =>
   resourceOptions(
     { name: 'note', fields: 'title body?:text', ...input },
-    { auth, resources: [], modules: [], endpoints: [] },
+    { auth, resources: [], modules: [], endpoints: [], migrationTimestamp: 1_700_000_000_001 },
   );
 
 /** The resource's files, rendered and checked together with every file of a new project. */
@@ -54,6 +55,7 @@ describe('resource templates', () => {
       'src/notes/dto/create-note.dto.ts',
       'src/notes/dto/update-note.dto.ts',
       'test/notes.e2e-spec.ts',
+      'src/database/migrations/1700000000001-create-notes.ts',
     ]);
     expect(files.get('src/notes/notes.module.ts')).toBe(
       dedent`

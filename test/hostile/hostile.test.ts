@@ -9,6 +9,7 @@ import { failClosedAttacks } from './attacks/fail-closed.js';
 import { rateLimitAttacks } from './attacks/rate-limits.js';
 import { tokenAttacks } from './attacks/tokens.js';
 import { scaleOutChecks } from './scale-out.js';
+import { searchAttacks } from './attacks/search.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -39,6 +40,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       rateLimitAttacks(attacked);
       // The scale-out proof is on PostgreSQL: one server that several instances share.
       if (database === 'postgres') scaleOutChecks(attacked);
+      searchAttacks(attacked);
     });
   },
 );

@@ -28,6 +28,7 @@ describe('normaliseProjectOptions', () => {
       sourceDir: 'src',
       secrets: undefined,
       resources: [],
+      migrationTimestamp: expect.any(Number),
     });
   });
 

@@ -175,7 +175,9 @@ describe('templates', () => {
       # Request log level: fatal, error, warn, info, debug, trace or silent
       LOG_LEVEL=info
       # The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true
-      # DOCS=true\n`);
+      # DOCS=true
+      # Run pending migrations at start-up; with false, run them with npm run migration:run
+      MIGRATIONS_RUN=true\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {

@@ -1,0 +1,97 @@
+// src/database/database-options.ts (the connection the app and the TypeORM CLI share) and src/database/data-source.ts (the CLI's).
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { Database, ProjectOptions } from '../../src/project/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { MIGRATIONS_LIST } from './migration.template.js';
+
+export const DATABASE_OPTIONS = 'src/database/database-options.ts';
+
+/** What each database reads from the environment, and how it connects. */
+const CONNECTIONS: Partial<
+  Record<Database, { variable: string; imports: ReturnType<typeof pkg>[]; statements: string[] }>
+> = {
+  postgres: {
+    variable: 'url',
+    imports: [],
+    statements: [
+      'return {',
+      "  type: 'postgres',",
+      '  url,',
+      '  // Ids come from gen_random_uuid() (PostgreSQL 13+), as the migrations create them: no extension.',
+      "  uuidExtension: 'pgcrypto',",
+      '  installExtensions: false,',
+      '  migrations: MIGRATIONS,',
+      '};',
+    ],
+  },
+  sqlite: {
+    variable: 'path',
+    imports: [pkg('node:fs', 'mkdirSync'), pkg('node:path', 'dirname')],
+    statements: [
+      "if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });",
+      "return { type: 'better-sqlite3', database: path, migrations: MIGRATIONS };",
+    ],
+  },
+};
+
+function connectionOf(database: Database) {
+  const connection = CONNECTIONS[database];
+  if (!connection) throw new Error(`no TypeORM connection for ${database}`);
+  return connection;
+}
+
+/** The environment variable that names the database. */
+export const databaseVariable = (database: Database): string =>
+  database === 'sqlite' ? 'DATABASE_PATH' : 'DATABASE_URL';
+
+export function databaseOptionsTemplate(options: ProjectOptions): TypeScriptFile {
+  const connection = connectionOf(options.database);
+  return tsFile(
+    DATABASE_OPTIONS,
+    [
+      ...connection.imports,
+      pkgTypes('typeorm', 'DataSourceOptions'),
+      { from: MIGRATIONS_LIST, named: ['MIGRATIONS'] },
+    ],
+    [
+      functionOf({
+        name: 'databaseOptions',
+        docs: [
+          'The connection of the app and of the TypeORM CLI. Tables change only through the migrations',
+          '(src/database/migrations.ts): TypeORM never synchronises them from the entities.',
+        ],
+        parameters: [{ name: connection.variable, type: 'string' }],
+        returnType: 'DataSourceOptions',
+        statements: code(...connection.statements),
+      }),
+    ],
+  );
+}
+
+export function dataSourceTemplate(options: ProjectOptions): TypeScriptFile {
+  return tsFile(
+    'src/database/data-source.ts',
+    [
+      pkg('node:fs', 'existsSync'),
+      pkg('node:path', 'join'),
+      pkg('typeorm', 'DataSource'),
+      use('environment', 'validateEnvironment'),
+      { from: DATABASE_OPTIONS, named: ['databaseOptions'] },
+    ],
+    [
+      code(
+        '// The TypeORM CLI (npm run migration:run, :revert, :generate) reads the same .env as the app;',
+        '// variables set in the environment win.',
+        "if (existsSync('.env')) process.loadEnvFile('.env');",
+        'const environment = validateEnvironment(process.env);',
+        '',
+        'export default new DataSource({',
+        `  ...databaseOptions(environment.${databaseVariable(options.database)}),`,
+        '  // migration:generate compares the compiled entities with the database.',
+        "  entities: [join(__dirname, '..', '**', '*.entity.js')],",
+        '});',
+      ),
+    ],
+  );
+}

@@ -1,0 +1,102 @@
+// test/search.e2e-spec.ts: `q` on the users list: bounded, Unicode case folding, answered by the database's text index.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { Database, ProjectOptions } from '../../src/project/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+import { userModelPath } from '../users/user.entity.template.js';
+
+/** How each database shows that a search reads its text index. */
+const PLANS: Partial<Record<Database, string>> = {
+  postgres: `
+/** The plan of a query with sequential scans ruled out, as on a table too big to read whole. */
+async function planOf(database: DataSource, sql: string, parameters: unknown[]): Promise<string> {
+  const runner = database.createQueryRunner();
+  try {
+    await runner.query('SET enable_seqscan = off');
+    const rows: { 'QUERY PLAN': string }[] = await runner.query(\`EXPLAIN \${sql}\`, parameters);
+    await runner.query('RESET enable_seqscan');
+    return rows.map((row) => row['QUERY PLAN']).join('\\n');
+  } finally {
+    await runner.release();
+  }
+}
+
+const INDEX_SCAN = /Bitmap Index Scan on "?IDX_users_(name|email)_search/;`,
+  sqlite: `
+async function planOf(database: DataSource, sql: string, parameters: unknown[]): Promise<string> {
+  const rows: { detail: string }[] = await database.query(\`EXPLAIN QUERY PLAN \${sql}\`, parameters);
+  return rows.map((row) => row.detail).join('\\n');
+}
+
+/** The FTS5 trigram table answers the MATCH from its index. */
+const INDEX_SCAN = /SCAN users_search VIRTUAL TABLE INDEX/;`,
+};
+
+export function searchE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  return tsFile(
+    'test/search.e2e-spec.ts',
+    [
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      pkg('@nestjs/typeorm', 'getRepositoryToken'),
+      pkg('typeorm', 'DataSource'),
+      pkgTypes('typeorm', 'Repository', 'SelectQueryBuilder'),
+      { from: 'supertest', default: 'request' },
+      { from: userModelPath(options), named: ['User'] },
+      { from: 'src/users/user.view.ts', named: ['USER_LIST'] },
+      use('findPage', 'findPage'),
+      use('listQuery', 'parseListQuery'),
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+      { from: 'test/app.ts', named: ['MASTER_KEY', 'newRun', 'signUp'], types: ['SignedUp'] },
+    ],
+    [
+      block(`${PLANS[options.database] ?? ''}
+
+describeWithDatabase('q, the search of list routes (e2e)', () => {
+  const run = newRun();
+  let app: NestExpressApplication;
+  let admin: SignedUp;
+  const list = (q: string) =>
+    request(app.getHttpServer()).get('/users').query({ q, limit: 100, access_token: admin.token });
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await signUp(app, \`admin-\${run}@example.com\`, 'admin');
+    await request(app.getHttpServer())
+      .post('/users')
+      .send({ access_token: MASTER_KEY, email: \`elan-\${run}@example.com\`, password: 'secret', name: \`Élan \${run}\` })
+      .expect(201);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('finds names whatever their case, accented letters included', async () => {
+    for (const q of [\`élan \${run}\`, \`ÉLAN \${run.toUpperCase()}\`]) {
+      const response = await list(q).expect(200);
+      expect(response.body.map((user: { name: string }) => user.name)).toEqual([\`Élan \${run}\`]);
+    }
+  });
+
+  it('answers 400 to a q under 3 or over 100 characters, naming the limit', async () => {
+    for (const q of ['ab', \`\${'a'.repeat(15_000)}b\`]) {
+      const response = await list(q).expect(400);
+      expect(response.body.message).toBe('q must be from 3 to 100 characters long');
+    }
+  });
+
+  it("reads the database's text index, not every row", async () => {
+    const users = app.get<Repository<User>>(getRepositoryToken(User));
+    let built: SelectQueryBuilder<User> | undefined;
+    // The users repository, except that it hands over the query findPage builds.
+    const watched = Object.create(users) as Repository<User>;
+    watched.createQueryBuilder = (alias?: string) => (built = users.createQueryBuilder(alias));
+    await findPage(watched, parseListQuery({ q: 'élan' }, USER_LIST), USER_LIST);
+    const [sql, parameters] = built!.getQueryAndParameters();
+    expect(await planOf(app.get(DataSource), sql, parameters)).toMatch(INDEX_SCAN);
+  });
+});
+`),
+    ],
+  );
+}
