@@ -14,7 +14,7 @@ import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
 
-describe.each(['sqlite', 'postgres'] as const)(
+describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
   'a generated %s project under attack',
   (database) => {
     const { env, skip } = databaseEnv(database);

@@ -72,12 +72,20 @@ const GENEROUS_LIMITS: NodeJS.ProcessEnv = {
 };
 
 /** The environment the project runs with on `database`, or why that database is not here. */
-export function databaseEnv(database: 'sqlite' | 'postgres'): {
+export type Database = 'sqlite' | 'postgres' | 'mongodb';
+
+export function databaseEnv(database: Database): {
   env?: NodeJS.ProcessEnv;
   skip?: string;
 } {
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', ...GENEROUS_LIMITS };
   if (database === 'sqlite') return { env };
+  if (database === 'mongodb') {
+    // No mongod can be had here; where one runs, MONGODB_URI points the suite at it.
+    const uri = process.env.MONGODB_URI;
+    if (uri) return { env: { ...env, MONGODB_URI: uri } };
+    return { skip: 'no MongoDB server here; set MONGODB_URI to run this suite against one' };
+  }
   const postgres = postgresDatabase('restsmith_hostile');
   if (postgres.url) return { env: { ...env, DATABASE_URL: postgres.url } };
   if (process.env.RESTSMITH_REQUIRE_POSTGRES) throw new Error(postgres.reason);
@@ -86,7 +94,7 @@ export function databaseEnv(database: 'sqlite' | 'postgres'): {
 
 /** Generates, builds and starts the project on `database` with `env`. */
 export async function prepareTarget(
-  database: 'sqlite' | 'postgres',
+  database: Database,
   env: NodeJS.ProcessEnv,
 ): Promise<{ target: Target; stop: () => Promise<void> }> {
   const dir = newProject(`hostile-${database}`, database);
