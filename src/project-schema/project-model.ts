@@ -38,8 +38,8 @@ const SCHEMA_NAMES = new Set([
   'String',
 ]);
 
-/** Never part of the User type: the API never returns a password hash or a role. */
-const USER_HIDDEN = new Set(['password', 'role']);
+/** Never part of the User type: the API never returns a password hash, a role or the token version. */
+const USER_HIDDEN = new Set(['password', 'role', 'tokenVersion']);
 
 const idField: GraphField = { name: 'id', type: 'ID', list: false, nullable: false };
 const timestamps: GraphField[] = ['createdAt', 'updatedAt'].map((name) => ({
