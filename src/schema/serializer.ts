@@ -12,6 +12,7 @@ import { unprintableProblems } from './unprintable.js';
 import type { UnionType } from './union-type.js';
 import type { Value } from './values.js';
 import { printString } from './values.js';
+import { SdlWriter } from './sdl-writer.js';
 
 /**
  * @example
@@ -32,163 +33,126 @@ export class SchemaSerializer {
 }
 
 function printSchema(schema: Schema): string {
-  // Joined once, as fields are joined per type: one string grown across the whole schema keeps a
-  // deep rope alive, and collecting it cost more than the printing itself (see bench/schema).
-  const definitions: string[] = [];
-  for (const directive of schema.getDirectives()) definitions.push(printDirective(directive));
-  for (const iface of schema.getInterfaces()) definitions.push(printInterface(iface));
-  for (const scalar of schema.getScalars()) definitions.push(printScalar(scalar));
-  for (const enumType of schema.getEnums()) definitions.push(printEnum(enumType));
-  for (const union of schema.getUnions()) definitions.push(printUnion(union));
-  for (const object of schema.getObjects()) definitions.push(printObject(object));
-  for (const input of schema.getInputs()) definitions.push(printInput(input));
-  const schemaBlock = printSchemaBlock(schema);
-  if (schemaBlock !== '') definitions.push(schemaBlock);
-  // Definitions are separated by one blank line; the text ends with a single newline.
-  return definitions.length === 0 ? '' : definitions.join('\n\n') + '\n';
+  // One writer for the whole text, no string per field or per type: see SdlWriter for why.
+  const out = new SdlWriter();
+  for (const directive of schema.getDirectives()) printDirective(out, directive);
+  for (const iface of schema.getInterfaces()) printInterface(out, iface);
+  for (const scalar of schema.getScalars()) printScalar(out, scalar);
+  for (const enumType of schema.getEnums()) printEnum(out, enumType);
+  for (const union of schema.getUnions()) printUnion(out, union);
+  for (const object of schema.getObjects()) printObject(out, object);
+  for (const input of schema.getInputs()) printInput(out, input);
+  printSchemaBlock(out, schema);
+  // Every definition ends with a blank line; the text ends with a single newline.
+  out.trimEnd(1);
+  return out.toString();
 }
 
-function printDirective(directive: DirectiveType): string {
-  return (
-    printDefinitionDescription(directive.description) +
-    'directive @' +
-    directive.name +
-    printArguments(directive.getArguments()) +
-    (directive.isRepeatable() ? ' repeatable' : '') +
-    ' on ' +
-    directive.getLocations().join(' | ')
-  );
+/** What ends every definition: a blank line before the next one. */
+const END = '\n\n';
+
+function printDirective(out: SdlWriter, directive: DirectiveType): void {
+  out.write(printDefinitionDescription(directive.description), 'directive @', directive.name);
+  printArguments(out, directive.getArguments());
+  if (directive.isRepeatable()) out.write(' repeatable');
+  out.write(' on ', directive.getLocations().join(' | '), END);
 }
 
-function printInterface(iface: InterfaceType): string {
-  return (
-    printDefinitionDescription(iface.description) +
-    'interface ' +
-    iface.name +
-    printDirectives(iface.getDirectives()) +
-    printFields(iface.getFields())
-  );
+function printInterface(out: SdlWriter, iface: InterfaceType): void {
+  out.write(printDefinitionDescription(iface.description), 'interface ', iface.name);
+  printDirectives(out, iface.getDirectives());
+  printFields(out, iface.getFields());
 }
 
-function printScalar(scalar: ScalarType): string {
-  return printDefinitionDescription(scalar.description) + 'scalar ' + scalar.name;
+function printScalar(out: SdlWriter, scalar: ScalarType): void {
+  out.write(printDefinitionDescription(scalar.description), 'scalar ', scalar.name, END);
 }
 
-function printEnum(enumType: EnumType): string {
-  const values = '  ' + enumType.getValues().join('\n  ');
-  return (
-    printDefinitionDescription(enumType.description) +
-    'enum ' +
-    enumType.name +
-    ' {\n' +
-    values +
-    '\n}'
-  );
+function printEnum(out: SdlWriter, enumType: EnumType): void {
+  out.write(printDefinitionDescription(enumType.description), 'enum ', enumType.name, ' {\n  ');
+  out.write(enumType.getValues().join('\n  '), '\n}', END);
 }
 
-function printUnion(union: UnionType): string {
-  const members = union.getObjectTypes().map((member) => member.name);
-  return (
-    printDefinitionDescription(union.description) +
-    'union ' +
-    union.name +
-    ' = ' +
-    members.join(' | ')
-  );
+function printUnion(out: SdlWriter, union: UnionType): void {
+  out.write(printDefinitionDescription(union.description), 'union ', union.name, ' =');
+  union.getObjectTypes().forEach((member, i) => out.write(i === 0 ? ' ' : ' | ', member.name));
+  out.write(END);
 }
 
-function printObject(object: ObjectType): string {
-  return (
-    printDefinitionDescription(object.description) +
-    'type ' +
-    object.name +
-    printImplements(object.getInterfaces()) +
-    printDirectives(object.getDirectives()) +
-    printFields(object.getFields())
-  );
+function printObject(out: SdlWriter, object: ObjectType): void {
+  out.write(printDefinitionDescription(object.description), 'type ', object.name);
+  printImplements(out, object.getInterfaces());
+  printDirectives(out, object.getDirectives());
+  printFields(out, object.getFields());
 }
 
-function printInput(input: InputType): string {
-  return (
-    printDefinitionDescription(input.description) +
-    'input ' +
-    input.name +
-    printDirectives(input.getDirectives()) +
-    printFields(input.getFields())
-  );
+function printInput(out: SdlWriter, input: InputType): void {
+  out.write(printDefinitionDescription(input.description), 'input ', input.name);
+  printDirectives(out, input.getDirectives());
+  printFields(out, input.getFields());
 }
 
-function printImplements(interfaces: readonly InterfaceType[]): string {
-  if (interfaces.length === 0) return '';
-  return ' implements ' + interfaces.map((iface) => iface.name).join(' & ');
+function printImplements(out: SdlWriter, interfaces: readonly InterfaceType[]): void {
+  for (let i = 0; i < interfaces.length; i++) {
+    out.write(i === 0 ? ' implements ' : ' & ', interfaces[i].name);
+  }
 }
 
-function printFields(fields: readonly Field[]): string {
-  return ' {\n' + fields.map(printField).join('\n') + '\n}';
+function printFields(out: SdlWriter, fields: readonly Field[]): void {
+  out.write(' {\n');
+  for (const field of fields) printField(out, field);
+  out.write('}', END);
 }
 
-function printField(field: Field): string {
-  return (
-    printFieldDescription(field.description, '  ') +
-    '  ' +
-    field.name +
-    printArguments(field.getArguments()) +
-    ': ' +
-    field.typeText +
-    printDirectives(field.getDirectives()) +
-    printDeprecated(field)
-  );
+function printField(out: SdlWriter, field: Field): void {
+  if (field.description !== null) out.write(printFieldDescription(field.description, '  '));
+  out.write('  ', field.name);
+  printArguments(out, field.getArguments());
+  out.write(': ', field.typeText);
+  printDirectives(out, field.getDirectives());
+  if (field.isDeprecated()) printDeprecated(out, field.deprecationReason);
+  out.write('\n');
 }
 
-function printArguments(args: readonly Argument[]): string {
-  if (args.length === 0) return '';
-  return '(' + args.map(printArgument).join(', ') + ')';
-}
-
-function printArgument(argument: Argument): string {
-  return (
-    argument.name +
-    ': ' +
-    argument.typeText +
-    printDefault(argument.defaultValue) +
-    printDirectives(argument.getDirectives())
-  );
-}
-
-function printDefault(value: Value | null): string {
-  return value === null ? '' : ' = ' + value.toString();
+function printArguments(out: SdlWriter, args: readonly Argument[]): void {
+  if (args.length === 0) return;
+  for (let i = 0; i < args.length; i++) {
+    const argument = args[i];
+    out.write(i === 0 ? '(' : ', ', argument.name, ': ', argument.typeText);
+    if (argument.defaultValue !== null) out.write(' = ', argument.defaultValue.toString());
+    printDirectives(out, argument.getDirectives());
+  }
+  out.write(')');
 }
 
 /** ` @auth @cost(weight: 2)`, as graphql-js prints directives: arguments in the order given. */
-function printDirectives(applied: readonly AppliedDirective[]): string {
-  if (applied.length === 0) return '';
-  let text = '';
-  for (const { directive, args } of applied) text += ' @' + directive.name + printValues(args);
-  return text;
+function printDirectives(out: SdlWriter, applied: readonly AppliedDirective[]): void {
+  for (const { directive, args } of applied) {
+    out.write(' @', directive.name);
+    printValues(out, args);
+  }
 }
 
-function printValues(args: Readonly<Record<string, Value>>): string {
+function printValues(out: SdlWriter, args: Readonly<Record<string, Value>>): void {
   const names = Object.keys(args);
-  if (names.length === 0) return '';
-  return '(' + names.map((name) => name + ': ' + args[name].toString()).join(', ') + ')';
+  if (names.length === 0) return;
+  names.forEach((name, i) => out.write(i === 0 ? '(' : ', ', name, ': ', args[name].toString()));
+  out.write(')');
 }
 
-function printDeprecated(field: Field): string {
-  if (!field.isDeprecated()) return '';
-  const reason = field.deprecationReason;
-  return reason === null ? ' @deprecated' : ' @deprecated(reason: ' + printString(reason) + ')';
+function printDeprecated(out: SdlWriter, reason: string | null): void {
+  if (reason === null) out.write(' @deprecated');
+  else out.write(' @deprecated(reason: ', printString(reason), ')');
 }
 
-function printSchemaBlock(schema: Schema): string {
+function printSchemaBlock(out: SdlWriter, schema: Schema): void {
   const query = schema.getQuery();
   const mutation = schema.getMutation();
   const subscription = schema.getSubscription();
-  if (!query && !mutation && !subscription) return '';
-  return (
-    'schema {\n' +
-    (query ? '  query: ' + query.name + '\n' : '') +
-    (mutation ? '  mutation: ' + mutation.name + '\n' : '') +
-    (subscription ? '  subscription: ' + subscription.name + '\n' : '') +
-    '}'
-  );
+  if (!query && !mutation && !subscription) return;
+  out.write('schema {\n');
+  if (query) out.write('  query: ', query.name, '\n');
+  if (mutation) out.write('  mutation: ', mutation.name, '\n');
+  if (subscription) out.write('  subscription: ', subscription.name, '\n');
+  out.write('}', END);
 }

@@ -134,6 +134,33 @@ describe('descriptions', () => {
     );
   });
 
+  it('keep text beyond ASCII exact, before and after ASCII definitions', () => {
+    const menu = new ObjectType('Menu', 'Café ☕ menu').addField(
+      new Field('dish', new StringType(), null, 'Crème brûlée 🍮'),
+    );
+    const query = new ObjectType('Query').addField(new Field('menu', menu));
+    expectPrints(
+      new Schema().addObject(query).addObject(menu).setQuery(query),
+      sdl`
+      type Query {
+        menu: Menu
+      }
+
+      """
+      Café ☕ menu
+      """
+      type Menu {
+        "Crème brûlée 🍮"
+        dish: String
+      }
+
+      schema {
+        query: Query
+      }
+    `,
+    );
+  });
+
   it('fall back to a quoted string where a block would change the text', () => {
     const query = new ObjectType('Query', '  indented\n  text').addField(
       new Field('tab', new StringType(), null, 'bell\u0007 and\r\nreturn'),
