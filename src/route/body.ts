@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import secureJson from 'secure-json-parse';
 import type { Files, Keywords } from './controller.js';
 import { HttpError } from './http-error.js';
-import { addKeyword, parseQuery } from './path.js';
+import { addKeyword, checkKey, parseQuery } from './path.js';
 
 /** A request body as either gateway sees it. */
 export interface BodySource {
@@ -92,7 +92,7 @@ function parseMultipart(source: BodySource, limit: number): Promise<ParsedBody> 
     const pending: Array<Promise<void>> = [];
     parser.on('file', (name, stream, info) => {
       try {
-        addKeyword(Object.create(null) as Keywords, name, undefined, where);
+        checkKey(name, where);
       } catch (error) {
         stream.resume();
         throw error;

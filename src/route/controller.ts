@@ -91,3 +91,16 @@ export function handlerNames(type: ControllerClass, methods: ReadonlySet<string>
   }
   return [...names];
 }
+
+/** The classes from `type` up to Controller, not including it (or any other copy of it). */
+export function classesBelowController(type: ControllerClass): Array<abstract new () => unknown> {
+  const classes: Array<abstract new () => unknown> = [];
+  for (
+    let current = type as unknown as abstract new () => unknown;
+    !Object.hasOwn(current, controllerBrand);
+    current = Object.getPrototypeOf(current) as abstract new () => unknown
+  ) {
+    classes.push(current);
+  }
+  return classes;
+}

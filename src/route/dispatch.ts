@@ -1,7 +1,13 @@
 // The one request pipeline both gateways share: route, parse, bind, call the handler, shape the answer.
 import { bindArguments } from './bind.js';
 import { parseBody, type BodySource, type ParsedBody } from './body.js';
-import { RouteResponse, type Files, type Keywords, type RouteRequest } from './controller.js';
+import {
+  RouteResponse,
+  type Controller,
+  type Files,
+  type Keywords,
+  type RouteRequest,
+} from './controller.js';
 import { HttpError } from './http-error.js';
 import { withDeadline, type TimeLimits } from './limits.js';
 import { noKeywords, parseQuery, pathBits } from './path.js';
@@ -133,7 +139,9 @@ function callHandler(
     ? Object.assign(Object.create(null) as Keywords, query, parsed.keywords)
     : query;
   const args = bindArguments(handler, pathArgs, keywords);
-  const instance = new controller.type();
+  const instance = controller.bareInstances
+    ? (Object.create(controller.type.prototype) as Controller)
+    : new controller.type();
   const response = new RouteResponse();
   instance.request = new IncomingRequest(incoming, query, parsed);
   instance.response = response;

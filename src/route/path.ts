@@ -68,6 +68,12 @@ const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 /** Lists made by repeating a key in text: each of their items is a comma list, like a single value. */
 export const repeatedKeys = new WeakSet<unknown[]>();
 
+/** 400 for a key that is Object.prototype's machinery. */
+export function checkKey(name: string, where: 'query' | 'form' | 'multipart body'): void {
+  if (forbiddenKeys.has(name))
+    throw new HttpError(400, `the ${where} may not use the key ${JSON.stringify(name)}`);
+}
+
 /** Adds a value under `name`, turning a repeated name into an array of its values; 400 for forbidden names. */
 export function addKeyword(
   keywords: Keywords,
@@ -75,8 +81,7 @@ export function addKeyword(
   value: unknown,
   where: 'query' | 'form' | 'multipart body',
 ): void {
-  if (forbiddenKeys.has(name))
-    throw new HttpError(400, `the ${where} may not use the key ${JSON.stringify(name)}`);
+  checkKey(name, where);
   const existing = keywords[name];
   if (existing === undefined && !(name in keywords)) keywords[name] = value;
   else if (Array.isArray(existing) && repeatedKeys.has(existing)) existing.push(value);

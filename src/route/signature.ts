@@ -1,5 +1,5 @@
 // Reads a handler's parameter list once at start-up: names, defaults, rest, keyword collector, declared types.
-import type { ParameterDeclaration, TypeNode, TypeReferenceNode } from 'ts-morph';
+import type { ClassMemberTypes, ParameterDeclaration, TypeNode, TypeReferenceNode } from 'ts-morph';
 import { Node, Project, ScriptKind, SyntaxKind } from '../loader/ts-morph.js';
 
 /** The declared type of a parameter, as far as conversion from text needs it. */
@@ -59,6 +59,27 @@ export class SignatureReader {
     source.delete();
     return parameters;
   }
+
+  /**
+   * True when the class's own text declares no constructor, no instance field and no private member: its
+   * instances need nothing from construction, so `Object.create(prototype)` makes the same object as `new`.
+   */
+  hasBareInstances(type: abstract new () => unknown): boolean {
+    const text = `(${Function.prototype.toString.call(type)});`;
+    const source = this.#project.createSourceFile(`/__scratch${this.#scratch++}.js`, text, {
+      scriptKind: ScriptKind.JS,
+    });
+    const declaration = source.getFirstDescendantByKind(SyntaxKind.ClassExpression);
+    const bare = !!declaration && declaration.getMembers().every(isBareMember);
+    source.delete();
+    return bare;
+  }
+}
+
+function isBareMember(member: ClassMemberTypes): boolean {
+  if (Node.isConstructorDeclaration(member)) return false;
+  if (Node.isPropertyDeclaration(member) && !member.isStatic()) return false;
+  return member.getFirstChildByKind(SyntaxKind.PrivateIdentifier) === undefined;
 }
 
 function readParameters(parameters: ParameterDeclaration[]): ParameterInfo[] {

@@ -89,6 +89,14 @@ describe('route table', () => {
     expect(names.filter((name) => name.startsWith('_'))).toEqual([]);
   });
 
+  it('makes instances without `new` only for classes that need nothing from construction', async () => {
+    const table = await new Application({ prefix: 'controllers', cwd: appFixture }).ready();
+    const bare = (name: string) => table.controllers.find((entry) => entry.name === name)!;
+    expect(bare('Greet').bareInstances).toBe(true);
+    for (const name of ['Fields', 'Private', 'Constructed', 'Inherited'])
+      expect(bare(name).bareInstances).toBe(false);
+  });
+
   it('prints an OpenAPI 3.1 document with parameters from the signatures', async () => {
     const table = await new Application({ prefix: 'controllers', cwd: appFixture }).ready();
     const document = openApiDocument(table) as {

@@ -143,4 +143,28 @@ export const responseCases: Case[] = [
     path: '/methods',
     expect: { status: 204, body: '', headers: { allow: 'GET, HEAD, OPTIONS' } },
   },
+  {
+    name: 'a class with a field gets it on every request',
+    method: 'GET',
+    path: '/instances/fields',
+    expect: ok('from a field'),
+  },
+  {
+    name: 'a class with a private method gets it on every request',
+    method: 'GET',
+    path: '/instances/private',
+    expect: ok('from a private method'),
+  },
+  {
+    name: 'a class with a constructor gets it on every request',
+    method: 'GET',
+    path: '/instances/constructed',
+    expect: ok('from the constructor'),
+  },
+  {
+    name: 'a class with a base-class field gets it on every request',
+    method: 'GET',
+    path: '/instances/inherited',
+    expect: ok('from the base class'),
+  },
 ];
