@@ -53,7 +53,9 @@ import { readmeTemplate } from './root/readme.template.js';
 import { restsmithJsonTemplate } from './root/restsmith-json.template.js';
 import { tsconfigBuildTemplate, tsconfigTemplate } from './root/tsconfig.template.js';
 import { accessGuardSpecTemplate } from './specs/access.guard.spec.template.js';
+import { mongoFindPageSpecTemplate } from './specs/find-page.spec.template.js';
 import { listQuerySpecTemplate } from './specs/list-query.spec.template.js';
+import { userSchemaSpecTemplate } from './specs/schema.spec.template.js';
 import {
   accessTokenSpecTemplate,
   adminGuardSpecTemplate,
@@ -146,11 +148,14 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   headersTemplate(),
   formValueTemplate(),
   listQueryTemplate(),
-  pagingTemplate(),
+  pagingTemplate(options),
   findPageTemplate(options),
   parseIdPipeTemplate(options),
   requestLoggerTemplate(),
   listQuerySpecTemplate(),
+  ...(options.database === 'mongodb'
+    ? [mongoFindPageSpecTemplate(), userSchemaSpecTemplate(options)]
+    : []),
   bodyLimitsSpecTemplate(),
   requestChecksSpecTemplate(),
   formValueSpecTemplate(),

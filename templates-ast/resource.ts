@@ -10,6 +10,9 @@ import { serviceTemplate } from './resource/service.template.js';
 import { viewTemplate } from './resource/view.template.js';
 import { e2eTemplate } from './resource/e2e.template.js';
 import { resourceMigrationTemplate } from './resource/migration.template.js';
+import { searchableFields } from './resource/fields.js';
+import { resourcePaths } from './resource/paths.js';
+import { schemaSpecTemplate } from './specs/schema.spec.template.js';
 
 export function resourceFiles(options: ProjectOptions, resource: ResourceOptions): GeneratedFile[] {
   return [
@@ -21,6 +24,13 @@ export function resourceFiles(options: ProjectOptions, resource: ResourceOptions
     ...(resource.methods.create ? [createDtoTemplate(options, resource)] : []),
     ...(resource.methods.update ? [updateDtoTemplate(options, resource)] : []),
     e2eTemplate(options, resource),
-    ...(options.database === 'mongodb' ? [] : [resourceMigrationTemplate(options, resource)]),
+    options.database === 'mongodb'
+      ? schemaSpecTemplate({
+          path: resourcePaths(options, resource).model,
+          schema: `${resource.names.pascal}Schema`,
+          collection: resource.names.pluralSnake,
+          search: searchableFields(resource).map((field) => field.names.camel),
+        })
+      : resourceMigrationTemplate(options, resource),
   ];
 }

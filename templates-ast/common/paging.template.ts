@@ -1,5 +1,6 @@
 // src/common/paging.ts: a list route returns a Page; its clients get the array, X-Total-Count and Link.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import {
   classOf,
@@ -11,7 +12,15 @@ import {
   tsFile,
 } from '../_shared/ts.js';
 
-export function pagingTemplate(): TypeScriptFile {
+/** What `q` finds: a substring on the SQL databases, words and phrases in MongoDB's text index. */
+const Q_DESCRIPTION = {
+  sql: 'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',
+  mongodb:
+    'Search text, matched against the words of a MongoDB text index, not as a substring: lovelace finds Ada Lovelace, love does not; several words must appear together, in that order. Ignores case and accents; 3 to 100 characters, else 400',
+};
+
+export function pagingTemplate(options: ProjectOptions): TypeScriptFile {
+  const q = Q_DESCRIPTION[options.database === 'mongodb' ? 'mongodb' : 'sql'];
   return tsFile(
     'src/common/paging.ts',
     [
@@ -106,7 +115,7 @@ export function pagingTemplate(): TypeScriptFile {
           '  ApiQuery({',
           "    name: 'q',",
           '    required: false,',
-          "    description: 'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',",
+          `    description: '${q}',`,
           "    schema: { type: 'string', minLength: 3, maxLength: 100 },",
           '  }),',
           "  ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' }),",

@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { classOf, code, decorator, functionOf, tsFile } from '../_shared/ts.js';
+import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS, databaseVariable } from './data-source.template.js';
 
 const config = 'config: ConfigService<Environment, true>';
@@ -24,7 +24,12 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
     pkg('@nestjs/config', 'ConfigService'),
     { from: 'src/config/environment.ts', types: ['Environment'] },
     ...(mongo
-      ? [pkg('node:fs/promises', 'mkdir'), pkg('@nestjs/mongoose', 'MongooseModule')]
+      ? [
+          pkgTypes('@nestjs/common', 'OnApplicationBootstrap'),
+          pkg('node:fs/promises', 'mkdir'),
+          pkg('@nestjs/mongoose', 'InjectConnection', 'MongooseModule'),
+          pkgTypes('mongoose', 'Connection'),
+        ]
       : [
           pkg('@nestjs/typeorm', 'TypeOrmModule'),
           pkgTypes('@nestjs/typeorm', 'TypeOrmModuleOptions'),
@@ -37,6 +42,8 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
         '  inject: [ConfigService],',
         `  useFactory: async (${config}) => ({`,
         "    uri: config.get('MONGODB_URI', { infer: true }) ?? (await embeddedMongoUri(config.get('NODE_ENV', { infer: true }))),",
+        "    // Mongoose's default, kept in production too: `q` needs the text indexes (see onApplicationBootstrap).",
+        '    autoIndex: true,',
         '  }),',
         '})',
       ]
@@ -51,11 +58,35 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
     classOf({
       name: 'DatabaseModule',
       decorators: [decorator('Module', code('{', '  imports: [', ...root, '  ],', '}'))],
+      ...(mongo ? INDEXES_BUILT : {}),
     }),
   ]);
 }
 
 const databaseModulePath = 'src/database/database.module.ts';
+
+/**
+ * Mongoose builds each schema's indexes in the background and only emits an event when one fails;
+ * waiting for them keeps the server from answering searches that no text index serves yet.
+ */
+const INDEXES_BUILT = {
+  implements: ['OnApplicationBootstrap'],
+  ctors: [{ parameters: [injected('connection', 'Connection', [decorator('InjectConnection')])] }],
+  methods: [
+    {
+      name: 'onApplicationBootstrap',
+      docs: [
+        'The server listens once every schema has its indexes (`q` needs the text indexes); an index',
+        'that cannot be built, such as a changed text index (drop the old one), stops the start-up.',
+      ],
+      isAsync: true,
+      returnType: 'Promise<void>',
+      statements: code(
+        'await Promise.all(this.connection.modelNames().map((name: string) => this.connection.model(name).init()));',
+      ),
+    },
+  ],
+};
 
 function embeddedMongo() {
   return functionOf({

@@ -4,7 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import type { ResourceOptions } from '../../src/resource/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
-import { searchIndex, userModelPath } from '../users/user.entity.template.js';
+import { searchIndex, textIndex, userModelPath } from '../users/user.entity.template.js';
 import { columnArguments, propArguments, searchableFields, tsType } from './fields.js';
 import { resourcePaths } from './paths.js';
 
@@ -129,6 +129,11 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
       constant(`${pascal}Schema`, `SchemaFactory.createForClass(${pascal})`),
       '// Lists sort by createdAt unless asked otherwise.',
       `${pascal}Schema.index({ createdAt: 1 });`,
+      ...textIndex(
+        `${pascal}Schema`,
+        resource.names.pluralSnake,
+        searchableFields(resource).map((field) => field.names.camel),
+      ),
     ],
   );
 }

@@ -30,15 +30,18 @@ const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
     'Each searched table has an FTS5 table beside it (`<table>_search`, trigram tokenizer), kept up to date by triggers; a search reads its index.',
   postgres:
     "Each searched column has a pg_trgm GIN index (`IDX_<table>_<column>_search`) that answers `ILIKE`; case folding follows the database's locale (`C.UTF-8` or `en_US.UTF-8` fold accented letters; plain `C` does not).",
-  mongodb:
-    'MongoDB matches an escaped, case-insensitive regular expression; it cannot use an index for it, so keep searched collections small or add an Atlas Search index.',
+  mongodb: [
+    'On MongoDB, `q` is a `$text` search answered by each collection\'s text index (`users_search` over names and e-mails, `articles_search` and so on). Unlike the substring search of the SQL databases, it matches words, not parts of words: `q=lovelace` finds `Ada Lovelace`, `q=love` does not. A `q` of several words finds the entries where they appear together, in that order, and a `"` in `q` splits it into phrases that must all appear. Words are split at spaces and punctuation (`q=example` finds `ada@example.com`) and matched as typed: the indexes have no language, so no stemming (`q=articles` does not find `article`) and no stop words.',
+    '',
+    "The indexes are built when the app starts (Mongoose's `autoIndex`, on in production too), and the server listens only once they exist; an index that cannot be built stops the start-up with the reason. A collection has one text index: to change which fields it covers, drop the old one (`db.articles.dropIndex('articles_search')`) and restart.",
+  ].join('\n'),
 };
 
 function searchSection(options: ProjectOptions): string[] {
   return [
     '## Search',
     '',
-    '`q` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it, ignoring case, accented letters included (`q=élan` finds `Élan`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.',
+    `\`q\` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it${options.database === 'mongodb' ? ' as whole words (see below)' : ''}, ignoring case, accented letters included (\`q=élan\` finds \`Élan\`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.`,
     '',
     SEARCH_NOTES[options.database],
     '',

@@ -32,6 +32,29 @@ export const searchIndex = (options: ProjectOptions, table: string, column: stri
     ? [decorator('Index', `'${searchIndexName(table, column)}'`, '{ synchronize: false }')]
     : [];
 
+/**
+ * The MongoDB text index that `q` searches (find-page.ts), named `<collection>_search`: no
+ * language, so words are indexed as typed (no stemming, no stop words); text index version 3
+ * folds case and accents.
+ */
+export const textIndex = (
+  schema: string,
+  collection: string,
+  fields: readonly string[],
+): string[] =>
+  fields.length === 0
+    ? []
+    : [
+        '// What `q` searches: words as typed (no language, so no stemming), case and accents folded.',
+        "// language_override names no field, so a field called `language` stays text, not the index's language.",
+        [
+          `${schema}.index(`,
+          `  { ${fields.map((field) => `${field}: 'text'`).join(', ')} },`,
+          `  { name: '${collection}_search', default_language: 'none', language_override: '_searchLanguage' },`,
+          ');',
+        ].join('\n'),
+      ];
+
 export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb' ? userSchema(options) : userEntity(options);
 }
@@ -115,6 +138,7 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
       constant('UserSchema', 'SchemaFactory.createForClass(User)'),
       '// Lists sort by createdAt unless asked otherwise.',
       'UserSchema.index({ createdAt: 1 });',
+      ...textIndex('UserSchema', 'users', ['name', 'email']),
     ],
   );
 }

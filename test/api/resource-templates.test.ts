@@ -9,6 +9,9 @@ import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { prettierrcTemplate } from '../../templates-ast/root/prettierrc.template.js';
 
+/** Lines without their indentation: a piece of a file, wherever it is nested. */
+const unindented = (text: string | undefined) => (text ?? '').replace(/^ +/gm, '');
+
 const project = (database: Database, auth = true): ProjectOptions => ({
   name: 'blog',
   database,
@@ -124,6 +127,34 @@ describe('resource templates', () => {
     expect(files.get('src/notes/entities/note.entity.ts')).toContain(
       "@ManyToOne(() => User, { nullable: false, onDelete: 'CASCADE' })",
     );
+  }, 120_000);
+
+  it('declare the text index of a MongoDB resource over its searchable fields, and test it (issue 10.2)', async () => {
+    const files = await rendered(project('mongodb'), {
+      fields: 'title body?:text tags:string[] views:number',
+    });
+    expect(files.get('src/notes/schemas/note.schema.ts')).toContain(dedent`
+      NoteSchema.index(
+        { title: 'text', body: 'text' },
+        {
+          name: 'notes_search',
+          default_language: 'none',
+          language_override: '_searchLanguage',
+        },
+      );\n`);
+    expect(unindented(files.get('src/notes/schemas/note.schema.spec.ts'))).toContain(
+      unindented(dedent`
+        expect(NoteSchema.indexes()).toContainEqual([
+          { title: 'text', body: 'text' },
+          expect.objectContaining({
+            name: 'notes_search',
+            default_language: 'none',
+          }),
+        ]);`),
+    );
+    const unsearched = await rendered(project('mongodb'), { fields: 'views:number' });
+    expect(unsearched.get('src/notes/schemas/note.schema.ts')).not.toContain("'text'");
+    expect(unsearched.get('src/notes/schemas/note.schema.spec.ts')).not.toContain('text index');
   }, 120_000);
 
   // Every combination compiles in the engine's check; here: no empty file, no import twice, and

@@ -3,6 +3,9 @@ import dedent from 'dedent';
 import { describe, expect, it } from 'vitest';
 import { renderProject } from './render.js';
 
+/** Lines without their indentation: a piece of a file, wherever it is nested. */
+const unindented = (text: string | undefined) => (text ?? '').replace(/^ +/gm, '');
+
 const sqlite = () => renderProject({ database: 'sqlite' });
 const mongodb = () => renderProject({ database: 'mongodb' });
 const noAuth = () => renderProject({ database: 'sqlite', auth: false });
@@ -113,6 +116,98 @@ describe('templates', () => {
       export class UsersModule {}\n`);
   });
 
+  it('user.schema: on MongoDB, the text index that q searches, without a language', async () => {
+    expect((await mongodb()).text('src/users/schemas/user.schema.ts')).toContain(dedent`
+      UserSchema.index(
+        { name: 'text', email: 'text' },
+        {
+          name: 'users_search',
+          default_language: 'none',
+          language_override: '_searchLanguage',
+        },
+      );\n`);
+  });
+
+  it('find-page: on MongoDB, q is a $text search of phrases, sorted as asked (issue 10.2)', async () => {
+    const text = (await mongodb()).text('src/common/find-page.ts');
+    expect(text).not.toContain('$regex');
+    expect(unindented(text)).toContain(
+      unindented(dedent`
+        const filter = search === undefined ? {} : { $text: { $search: search } };
+        const sort: Record<string, SortOrder | { $meta: 'textScore' }> = {};
+        // The order asked for; best matches first only when none is (\`sort=\` left empty).
+        if (search !== undefined && query.sort.length === 0) {
+          sort.score = { $meta: 'textScore' };
+        }
+        for (const key of query.sort) {
+          sort[key.field === 'id' ? '_id' : key.field] = key.descending ? -1 : 1;
+        }
+        sort._id ??= 1;`),
+    );
+    expect(text).toContain(dedent`
+      function textSearch(q: string): string {
+        return q
+          .split('"')
+          .map((phrase) => phrase.trim())
+          .filter((phrase) => phrase !== '')
+          .map((phrase) => \`"\${phrase}"\`)
+          .join(' ');
+      }\n`);
+  });
+
+  it('database.module: on MongoDB, indexes are built in production too, before the server listens', async () => {
+    const text = (await mongodb()).text('src/database/database.module.ts');
+    expect(text).toContain('        autoIndex: true,\n');
+    expect(text).toContain(dedent`
+      export class DatabaseModule implements OnApplicationBootstrap {
+        constructor(@InjectConnection() private readonly connection: Connection) {}
+    `);
+    expect(unindented(text)).toContain(
+      unindented(dedent`
+        async onApplicationBootstrap(): Promise<void> {
+          await Promise.all(
+            this.connection
+              .modelNames()
+              .map((name: string) => this.connection.model(name).init()),
+          );
+        }`),
+    );
+  });
+
+  it('q on MongoDB: the README and the OpenAPI description say it matches words, not substrings', async () => {
+    const mongo = await mongodb();
+    const sql = await sqlite();
+    expect(mongo.text('README.md')).toContain(
+      'Unlike the substring search of the SQL databases, it matches words, not parts of words: `q=lovelace` finds `Ada Lovelace`, `q=love` does not.',
+    );
+    expect(sql.text('README.md')).not.toContain('whole words');
+    expect(mongo.text('src/common/paging.ts')).toContain(
+      "'Search text, matched against the words of a MongoDB text index, not as a substring: lovelace finds Ada Lovelace, love does not;",
+    );
+    expect(sql.text('src/common/paging.ts')).toContain(
+      "'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',",
+    );
+  });
+
+  it('MongoDB projects unit-test the search filter and the text index, needing no server', async () => {
+    const mongo = await mongodb();
+    expect(mongo.text('src/common/find-page.spec.ts')).toContain(
+      'expect(asked.filter).toEqual({ $text: { $search: \'"Ada Lovelace"\' } });',
+    );
+    expect(unindented(mongo.text('src/users/schemas/user.schema.spec.ts'))).toContain(
+      unindented(dedent`
+        expect(UserSchema.indexes()).toContainEqual([
+          { name: 'text', email: 'text' },
+          expect.objectContaining({
+            name: 'users_search',
+            default_language: 'none',
+          }),
+        ]);`),
+    );
+    const paths = (await sqlite()).files.map((file) => file.path);
+    expect(paths).not.toContain('src/common/find-page.spec.ts');
+  });
+
   it('app.module: config, database and features in one imports array (which rest api edits)', async () => {
     expect((await sqlite()).text('src/app.module.ts')).toBe(dedent`
       import { Module } from '@nestjs/common';
@@ -157,6 +252,8 @@ describe('templates', () => {
       JWT_EXPIRES_IN=7d
       # SQLite database file
       DATABASE_PATH=.data/my-api.sqlite
+      # Run pending migrations at start-up; with false, run them with npm run migration:run
+      MIGRATIONS_RUN=true
       # Browser origins allowed to call the API (comma list); none when unset
       # CORS_ORIGINS=https://app.example.com
       # Proxies in front of the server: false, true, a number of hops, or addresses such as loopback
@@ -175,9 +272,7 @@ describe('templates', () => {
       # Request log level: fatal, error, warn, info, debug, trace or silent
       LOG_LEVEL=info
       # The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true
-      # DOCS=true
-      # Run pending migrations at start-up; with false, run them with npm run migration:run
-      MIGRATIONS_RUN=true\n`);
+      # DOCS=true\n`);
   });
 
   it('package.json: jest runs the TypeScript tests as ES modules, since Nest 12 is ESM-only', async () => {
