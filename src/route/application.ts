@@ -1,8 +1,11 @@
 // The Application: builds the route table once and exposes the fetch handler and the node:http listener.
 import { toNodeListener, type NodeListener } from './adapter/node.js';
 import { defaultBodyLimit } from './body.js';
+import type { CorsOptions } from './cors.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
 import { handleFetch } from './fetch.js';
+import { buildLayers } from './layers.js';
+import { parseRate, type RateLimitOptions, type TrustProxy } from './rate-limit.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
 
 export interface ApplicationOptions {
@@ -15,6 +18,14 @@ export interface ApplicationOptions {
   debug?: boolean;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (message: string) => void;
+  /** Off by default: which page origins may call the API from a browser (also checked on WebSocket upgrades). */
+  cors?: CorsOptions;
+  /** Off by default: a token bucket per client, such as `{ limit: 100, windowMs: 60_000 }`; over it, 429. */
+  rateLimit?: RateLimitOptions;
+  /** The client is the socket's address unless this says how many proxies append to X-Forwarded-For. */
+  trustProxy?: TrustProxy;
+  /** Largest WebSocket message in bytes (1 MiB by default); a larger one closes the socket with 1009. */
+  maxMessage?: number;
 }
 
 /**
@@ -28,6 +39,8 @@ export class Application implements Gateway {
   readonly prefix: string;
   readonly cwd: string;
   readonly options: DispatchOptions;
+  readonly maxMessage: number;
+  readonly cors?: CorsOptions;
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
@@ -48,7 +61,10 @@ export class Application implements Gateway {
       maxBody,
       debug: options.debug ?? false,
       log: options.log ?? ((message) => console.error(message)),
+      layers: buildLayers(options),
     };
+    this.maxMessage = options.maxMessage ?? defaultBodyLimit;
+    this.cors = options.cors;
   }
 
   /** Builds the route table (once); rejects with the reason start-up failed. */
@@ -82,8 +98,9 @@ export class Application implements Gateway {
 }
 
 /**
- * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`)
- * and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
+ * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`),
+ * `REST_DEBUG=1`, `REST_CORS` (comma-separated origins), `REST_RATE_LIMIT` (`100/60s`) and
+ * `REST_TRUST_PROXY` (the number of proxies). A failed start-up (no such prefix, a collision) is printed and ends the process.
  *
  * @example
  * // server.mjs, served with: REST_PREFIX=controllers npx srvx serve --prod --entry server.mjs
@@ -102,12 +119,30 @@ export function createApp(options: Partial<ApplicationOptions> = {}): Applicatio
     prefix,
     maxBody: options.maxBody ?? (envMaxBody ? parseByteSize(envMaxBody) : undefined),
     debug: options.debug ?? ['1', 'true'].includes(process.env.REST_DEBUG ?? ''),
+    ...featuresFromEnv(options),
   });
   app.ready().catch((error: Error) => {
     console.error(`restsmith/route: ${error.message}`);
     process.exit(1);
   });
   return app;
+}
+
+function featuresFromEnv(options: Partial<ApplicationOptions>): Partial<ApplicationOptions> {
+  const { REST_CORS: cors, REST_RATE_LIMIT: rate, REST_TRUST_PROXY: proxies } = process.env;
+  return {
+    cors: options.cors ?? (cors ? { origins: parseOrigins(cors) } : undefined),
+    rateLimit: options.rateLimit ?? (rate ? parseRate(rate) : undefined),
+    trustProxy: options.trustProxy ?? (proxies ? Number(proxies) : undefined),
+  };
+}
+
+/** `https://a.example, https://b.example` -> the list `cors.origins` takes. */
+export function parseOrigins(text: string): string[] {
+  return text
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
 }
 
 const units: Record<string, number> = {

@@ -19,6 +19,8 @@ export interface RouteRequest {
   /** The parsed body: a JSON value, form fields, multipart fields, or undefined. */
   readonly body: unknown;
   readonly files: Files;
+  /** What the route's basicAuth/bearerAuth verify callback returned; undefined on routes without auth. */
+  readonly identity?: unknown;
 }
 
 /** What a handler may set on `this.response`; headers are created on first use (most handlers never touch them). */

@@ -1,8 +1,10 @@
 // The one request pipeline both gateways share: route, parse, bind, call the handler, shape the answer.
+import { authenticate, handlerSchemes } from './auth.js';
 import { bindArguments } from './bind.js';
 import { parseBody, type BodySource, type ParsedBody } from './body.js';
 import { RouteResponse, type Files, type Keywords, type RouteRequest } from './controller.js';
 import { HttpError } from './http-error.js';
+import { throughLayers, type Layers } from './layers.js';
 import { parseQuery, pathBits } from './path.js';
 import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
@@ -15,12 +17,18 @@ export interface Incoming {
   search: string;
   headers(): Headers;
   body: BodySource | undefined;
+  /** The peer's address (the socket's), when the gateway knows it. */
+  client?(): string | undefined;
+  /** Set once authentication has verified the credentials. */
+  identity?: unknown;
 }
 
 export interface DispatchOptions {
   maxBody: number;
   debug: boolean;
   log(message: string): void;
+  /** Rate limiting and CORS, when the application turns them on. */
+  layers?: Layers;
 }
 
 class IncomingRequest implements RouteRequest {
@@ -48,6 +56,10 @@ class IncomingRequest implements RouteRequest {
     this.#headers ??= this.#incoming.headers();
     return this.#headers;
   }
+
+  get identity(): unknown {
+    return this.#incoming.identity;
+  }
 }
 
 type Answer = Outgoing | Promise<Outgoing>;
@@ -57,6 +69,14 @@ type Answer = Outgoing | Promise<Outgoing>;
  * listener then writes its answer without a single promise, which is most of its lead over the fetch path.
  */
 export function dispatch(table: RouteTable, options: DispatchOptions, incoming: Incoming): Answer {
+  if (options.layers) {
+    const next = () => answer(table, options, incoming);
+    return throughLayers(options.layers, table, options, incoming, next);
+  }
+  return answer(table, options, incoming);
+}
+
+function answer(table: RouteTable, options: DispatchOptions, incoming: Incoming): Answer {
   try {
     const answer = route(table, options, incoming);
     if (!(answer instanceof Promise)) return answer;
@@ -85,7 +105,15 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
   const query = parseQuery(incoming.search);
   const call = (parsed?: ParsedBody) =>
     callHandler(controller, handler, match.args, incoming, query, parsed);
-  return incoming.body ? parseBody(incoming.body, options.maxBody).then(call) : call();
+  const proceed = () =>
+    incoming.body ? parseBody(incoming.body, options.maxBody).then(call) : call();
+  // Credentials are checked before the body is read: a refused client costs no parsing.
+  const schemes = handlerSchemes(controller.type, handler);
+  if (!schemes) return proceed();
+  return authenticate(schemes, incoming.headers()).then((identity) => {
+    incoming.identity = identity;
+    return proceed();
+  });
 }
 
 function callHandler(

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application } from '../../src/route/index.js';
 import { allCases } from './cases.js';
+import { authCases } from './auth-cases.js';
 import {
   appFixture,
   root,
@@ -55,7 +56,7 @@ afterAll(async () => {
   await srvx?.stop();
 });
 
-describe.each(allCases)('$method $path: $name', (testCase) => {
+describe.each([...allCases, ...authCases])('$method $path: $name', (testCase) => {
   const answers: Record<string, Answer> = {};
 
   it('node listener over HTTP', async () => {
