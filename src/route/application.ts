@@ -133,7 +133,8 @@ function featuresFromEnv(options: Partial<ApplicationOptions>): Partial<Applicat
   return {
     cors: options.cors ?? (cors ? { origins: parseOrigins(cors) } : undefined),
     rateLimit: options.rateLimit ?? (rate ? parseRate(rate) : undefined),
-    trustProxy: options.trustProxy ?? (proxies ? Number(proxies) : undefined),
+    trustProxy:
+      options.trustProxy ?? (proxies ? Number(proxies === 'true' ? 1 : proxies) : undefined),
   };
 }
 

@@ -66,11 +66,11 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
       const requested = headers.get('access-control-request-method');
       if (origin === null || requested === null) return undefined;
       if (!allows(origin)) throw new HttpError(403, `the origin ${origin} may not call this API`);
-      const match = resolveRoute(table.root, pathBits(incoming.path));
-      if (!match) throw new HttpError(404, `no route for OPTIONS ${incoming.path}`);
+      const methods = methodsFor(table, incoming.path);
+      if (!methods) throw new HttpError(404, `no route for OPTIONS ${incoming.path}`);
       const answer: Record<string, string> = {
         ...allowOrigin(origin),
-        'access-control-allow-methods': match.controller.allow,
+        'access-control-allow-methods': methods,
         'access-control-max-age': maxAge,
       };
       const asked = requestedHeaders(headers.get('access-control-request-headers'));
@@ -87,6 +87,22 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
       return withHeaders(outgoing, added);
     },
   };
+}
+
+const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The methods whose handlers take this path's arguments, in the order of `Allow`; undefined when none does. */
+function methodsFor(table: RouteTable, path: string): string | undefined {
+  const match = resolveRoute(table.root, pathBits(path));
+  if (!match) return undefined;
+  const fits = [...match.controller.handlers.values()]
+    .filter((handler) => handler.rest || match.args.length <= handler.positional.length)
+    .map((handler) => handler.method);
+  if (fits.length === 0) return undefined;
+  if (fits.includes('GET')) fits.push('HEAD');
+  const rank = (method: string) =>
+    methodOrder.includes(method) ? methodOrder.indexOf(method) : methodOrder.length;
+  return [...new Set(fits)].sort((a, b) => rank(a) - rank(b)).join(', ');
 }
 
 /** Only the names the browser asked for, and only well-formed ones: never a blanket list. */

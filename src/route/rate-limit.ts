@@ -50,7 +50,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
       bucket.tokens -= 1;
       return 0;
     }
-    return Math.ceil((1 - bucket.tokens) / perMs);
+    // Multiplied before dividing: 1 / (2 / 3600000) is 1800000.0000000002, which would round up a whole second.
+    return Math.ceil(((1 - bucket.tokens) * windowMs) / limit);
   }
 
   /** Drops buckets that have filled up again (they hold nothing a new bucket would not), then the oldest. */

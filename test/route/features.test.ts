@@ -1,0 +1,98 @@
+// CORS and rate limiting through every gateway: the node listener (HTTP), app.fetch, and app.fetch under srvx.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Application, type ApplicationOptions } from '../../src/route/index.js';
+import { corsCases } from './cors-cases.js';
+import { appFixture, root, startServer, viaFetch, viaHttp, type Started } from './gateways.js';
+import { rateLimitCases, type RepeatedCase } from './rate-limit-cases.js';
+
+const origins = ['https://app.example.com', 'http://localhost:5173'];
+const options: ApplicationOptions = {
+  prefix: 'controllers',
+  cwd: appFixture,
+  cors: { origins },
+  rateLimit: { limit: 2, windowMs: 3_600_000 },
+  trustProxy: 1,
+};
+// One application per gateway, so each keeps its own rate-limit buckets, as the srvx process does.
+const fetchApp = new Application(options);
+const nodeApp = new Application(options);
+const servers: Server[] = [];
+let nodePort: number;
+let srvx: Started;
+
+async function listen(app: Application): Promise<number> {
+  await app.ready();
+  const server = createServer(app.listener).listen(0, '127.0.0.1');
+  servers.push(server);
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+beforeAll(async () => {
+  nodePort = await listen(nodeApp);
+  await fetchApp.ready();
+  const cli = resolve(root, 'node_modules/srvx/bin/srvx.mjs');
+  srvx = await startServer(
+    process.execPath,
+    [cli, 'serve', '--prod', '--entry', 'server.mjs', '--port', '0', '--host', '127.0.0.1'],
+    appFixture,
+    {
+      REST_PREFIX: 'controllers',
+      REST_CORS: origins.join(','),
+      REST_RATE_LIMIT: '2/1h',
+      REST_TRUST_PROXY: '1',
+    },
+  );
+});
+
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await srvx?.stop();
+});
+
+/** Sends the case `repeat` times and answers with the last answer. */
+async function repeated<T>(testCase: RepeatedCase, send: () => Promise<T>): Promise<T> {
+  for (let sent = 1; sent < (testCase.repeat ?? 1); sent++) await send();
+  return send();
+}
+
+describe.each<RepeatedCase>([...corsCases, ...rateLimitCases])(
+  '$method $path: $name',
+  (testCase) => {
+    const expected = { headers: {}, ...testCase.expect };
+
+    it('node listener over HTTP', async () => {
+      expect(await repeated(testCase, () => viaHttp(nodePort, testCase))).toEqual(expected);
+    });
+
+    it('fetch handler in process', async () => {
+      expect(await repeated(testCase, () => viaFetch(fetchApp.fetch, testCase))).toEqual(expected);
+    });
+
+    it('fetch handler under srvx over HTTP', async () => {
+      expect(await repeated(testCase, () => viaHttp(srvx.port, testCase))).toEqual(expected);
+    });
+  },
+);
+
+describe('rate limiting without a trusted proxy', () => {
+  it('keys on the socket address: X-Forwarded-For cannot make a new client', async () => {
+    const port = await listen(new Application({ ...options, trustProxy: false }));
+    const statuses = [];
+    for (const forwarded of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      const answer = await viaHttp(port, {
+        name: 'spoofed',
+        method: 'GET',
+        path: '/',
+        headers: { 'x-forwarded-for': forwarded },
+        expect: { status: 0, body: '' },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
