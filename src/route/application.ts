@@ -1,5 +1,6 @@
 // The Application: builds the route table once and exposes the fetch handler and the node:http listener.
 import { toNodeListener, type NodeListener } from './adapter/node.js';
+import { toUpgradeListener, type UpgradeListener } from './adapter/websocket.js';
 import { defaultBodyLimit } from './body.js';
 import type { CorsOptions } from './cors.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
@@ -44,6 +45,7 @@ export class Application implements Gateway {
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
+  #upgrade?: UpgradeListener;
 
   constructor(options: ApplicationOptions) {
     if (typeof options?.prefix !== 'string' || options.prefix.trim() === '') {
@@ -94,6 +96,12 @@ export class Application implements Gateway {
   get listener(): NodeListener {
     this.#listener ??= toNodeListener(this);
     return this.#listener;
+  }
+
+  /** The node:http `'upgrade'` listener for WEBSOCKET handlers: `server.on('upgrade', app.upgrade)`. */
+  get upgrade(): UpgradeListener {
+    this.#upgrade ??= toUpgradeListener(this);
+    return this.#upgrade;
   }
 }
 

@@ -23,6 +23,8 @@ export interface ControllerEntry {
   moduleBits: string[];
   type: ControllerClass;
   handlers: Map<string, HandlerEntry>;
+  /** The WEBSOCKET handler, which answers upgrades and is never an HTTP method. */
+  socket?: HandlerEntry;
   /** The `Allow` header value: its handlers, plus HEAD with GET, plus OPTIONS. */
   allow: string;
 }
@@ -113,13 +115,29 @@ function controllerEntry(
   reader: SignatureReader,
 ): ControllerEntry {
   const handlers = new Map<string, HandlerEntry>();
-  for (const method of handlerNames(type)) {
+  const read = (method: string) => {
     const fn = (type.prototype as unknown as Record<string, (...args: never[]) => unknown>)[method];
     const parameters = reader.fromSource(file, type.name, method) ?? reader.fromFunction(fn);
-    handlers.set(method, handlerEntry(method, parameters));
+    return handlerEntry(method, parameters);
+  };
+  for (const method of handlerNames(type)) {
+    if (method !== socketMethod) handlers.set(method, read(method));
   }
-  return { name, file, moduleBits, type, handlers, allow: allowHeader([...handlers.keys()]) };
+  const socket =
+    typeof type.prototype[socketMethod as never] === 'function' ? read(socketMethod) : undefined;
+  return {
+    name,
+    file,
+    moduleBits,
+    type,
+    handlers,
+    socket,
+    allow: allowHeader([...handlers.keys()]),
+  };
 }
+
+/** The handler method that accepts WebSockets at the class's path. */
+export const socketMethod = 'WEBSOCKET';
 
 function handlerEntry(method: string, parameters: ParameterInfo[]): HandlerEntry {
   return {

@@ -46,6 +46,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   await app.ready();
   const server = createServer(app.listener);
+  server.on('upgrade', app.upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -55,7 +56,10 @@ export async function startServer(
   return {
     server,
     url: `http://${shown}:${address.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      app.upgrade.close();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
