@@ -2,9 +2,15 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../cli/base-command.js';
 import { UserError } from '../cli/errors.js';
-import { Application, parseByteSize } from '../route/application.js';
+import {
+  Application,
+  parseByteSize,
+  parseOrigins,
+  type ApplicationOptions,
+} from '../route/application.js';
 import { openApiDocument } from '../route/openapi.js';
 import { RouteTableError } from '../route/route-table.js';
+import { parseRate } from '../route/rate-limit.js';
 import { PrefixError } from '../route/scan.js';
 import { HostError, parseHost, startServer, watchPrefix } from '../route/serve.js';
 
@@ -17,6 +23,7 @@ export default class Route extends BaseCommand {
     '<%= config.bin %> route --prefix=app.controllers --host=0.0.0.0:8080 --watch',
     '<%= config.bin %> route --prefix=controllers --max-body=5mb --debug',
     '<%= config.bin %> route --prefix=controllers --openapi > openapi.json',
+    '<%= config.bin %> route --prefix=controllers --cors=https://app.example.com --rate-limit=100/60s --trust-proxy',
   ];
 
   static override flags = {
@@ -43,13 +50,29 @@ export default class Route extends BaseCommand {
     openapi: Flags.boolean({
       description: 'Print the OpenAPI 3.1 document of the route table and exit',
     }),
+    cors: Flags.string({
+      description:
+        'Origins whose pages may call the API, comma-separated (https://app.example.com,http://localhost:5173); * for any page, without credentials. Off by default',
+    }),
+    'rate-limit': Flags.string({
+      description:
+        'Requests per client and window, such as 100/60s, 10/s or 1000/1h; over it, 429 with Retry-After. Off by default',
+    }),
+    'trust-proxy': Flags.boolean({
+      description:
+        'A proxy in front appends the client address to X-Forwarded-For; without this flag the client is the socket address',
+    }),
+    'max-message': Flags.string({
+      description:
+        'Largest WebSocket message: bytes, or 64kb, 1mb, ...; larger ones close the socket (1009)',
+      default: '1mb',
+    }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Route);
     const address = userInput(() => parseHost(flags.host));
-    const maxBody = userInput(() => parseByteSize(flags['max-body']));
-    const app = new Application({ prefix: flags.prefix, maxBody, debug: flags.debug });
+    const app = userInput(() => new Application(applicationOptions(flags)));
     if (flags.openapi) {
       this.log(JSON.stringify(openApiDocument(await userInput(() => app.ready())), null, 2));
       return;
@@ -72,6 +95,36 @@ export default class Route extends BaseCommand {
     });
     stopWatching?.();
     await running.close();
+  }
+}
+
+interface RouteFlags {
+  prefix: string;
+  debug: boolean;
+  cors?: string;
+  'max-body': string;
+  'max-message': string;
+  'rate-limit'?: string;
+  'trust-proxy': boolean;
+}
+
+function applicationOptions(flags: RouteFlags): ApplicationOptions {
+  return {
+    prefix: flags.prefix,
+    debug: flags.debug,
+    maxBody: parseByteSize(flags['max-body']),
+    maxMessage: withHint(() => parseByteSize(flags['max-message']), 'Use --max-message=64kb.'),
+    cors: flags.cors === undefined ? undefined : { origins: parseOrigins(flags.cors) },
+    rateLimit: flags['rate-limit'] === undefined ? undefined : parseRate(flags['rate-limit']),
+    trustProxy: flags['trust-proxy'],
+  };
+}
+
+function withHint<T>(parse: () => T, hint: string): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UserError((error as Error).message, { hint });
   }
 }
 
@@ -106,6 +159,12 @@ function toUserError(error: unknown): unknown {
     });
   if (error instanceof TypeError && /is not a size/.test(message))
     return new UserError(message, { hint: 'Use --max-body=1mb.' });
+  if (error instanceof TypeError && /is not a rate/.test(message))
+    return new UserError(message, { hint: 'Use --rate-limit=100/60s.' });
+  if (error instanceof TypeError && /^cors/.test(message))
+    return new UserError(message, {
+      hint: 'Use --cors=https://app.example.com,http://localhost:5173.',
+    });
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     return new UserError(`the address is already in use: ${message}`, {

@@ -41,7 +41,6 @@ export class Application implements Gateway {
   readonly cwd: string;
   readonly options: DispatchOptions;
   readonly maxMessage: number;
-  readonly cors?: CorsOptions;
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
@@ -65,8 +64,7 @@ export class Application implements Gateway {
       log: options.log ?? ((message) => console.error(message)),
       layers: buildLayers(options),
     };
-    this.maxMessage = options.maxMessage ?? defaultBodyLimit;
-    this.cors = options.cors;
+    this.maxMessage = messageLimit(options.maxMessage);
   }
 
   /** Builds the route table (once); rejects with the reason start-up failed. */
@@ -103,6 +101,13 @@ export class Application implements Gateway {
     this.#upgrade ??= toUpgradeListener(this);
     return this.#upgrade;
   }
+}
+
+function messageLimit(maxMessage = defaultBodyLimit): number {
+  if (!Number.isSafeInteger(maxMessage) || maxMessage < 1) {
+    throw new TypeError(`maxMessage must be a whole number of bytes above 0, got ${maxMessage}`);
+  }
+  return maxMessage;
 }
 
 /**
