@@ -4,7 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Application, type ApplicationOptions } from '../../src/route/index.js';
+import {
+  Application,
+  MemoryRateLimitStore,
+  type ApplicationOptions,
+  type RateLimitStore,
+} from '../../src/route/index.js';
 import { corsCases } from './cors-cases.js';
 import { appFixture, root, startServer, viaFetch, viaHttp, type Started } from './gateways.js';
 import { rateLimitCases, type RepeatedCase } from './rate-limit-cases.js';
@@ -94,5 +99,72 @@ describe('rate limiting without a trusted proxy', () => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe('CORS options', () => {
+  const get = (app: Application, headers: Record<string, string>, path = '/responses/raw') =>
+    app.fetch(new Request(`http://localhost${path}`, { headers }));
+
+  it('"*" answers any page with "*", never echoing the origin, and adds no Vary', async () => {
+    const app = new Application({
+      prefix: 'controllers',
+      cwd: appFixture,
+      cors: { origins: ['*'] },
+    });
+    const answer = await get(app, { origin: 'https://anyone.example' });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('vary')).toBeNull();
+  });
+
+  it('credentials and exposed headers are sent to listed origins', async () => {
+    const cors = {
+      origins: ['https://app.example.com'],
+      credentials: true,
+      exposeHeaders: ['x-raw'],
+    };
+    const app = new Application({ prefix: 'controllers', cwd: appFixture, cors });
+    const answer = await get(app, { origin: 'https://app.example.com' });
+    expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(answer.headers.get('access-control-expose-headers')).toBe('x-raw');
+  });
+
+  it.each([
+    [{ origins: ['*'], credentials: true }, 'credentials cannot be allowed for every origin'],
+    [{ origins: [] }, 'cors.origins is empty'],
+    [{ origins: ['https://app.example.com/'] }, 'is not an origin'],
+  ])('refuses %j when the application is made', (cors, message) => {
+    expect(() => new Application({ prefix: 'controllers', cors })).toThrow(message);
+  });
+});
+
+describe('rate-limit stores', () => {
+  /** A store that answers asynchronously, as a Redis one would; it lets every other request through. */
+  class Alternating implements RateLimitStore {
+    taken = new Map<string, number>();
+    async take(client: string): Promise<number> {
+      const count = (this.taken.get(client) ?? 0) + 1;
+      this.taken.set(client, count);
+      return count % 2 === 0 ? 1500 : 0;
+    }
+  }
+
+  it('an asynchronous store decides, and its wait becomes Retry-After in whole seconds', async () => {
+    const store = new Alternating();
+    const rateLimit = { limit: 1, windowMs: 1000, store };
+    const app = new Application({ prefix: 'controllers', cwd: appFixture, rateLimit });
+    const first = await app.fetch(new Request('http://localhost/'));
+    const second = await app.fetch(new Request('http://localhost/'));
+    expect([first.status, second.status]).toEqual([200, 429]);
+    expect(second.headers.get('retry-after')).toBe('2');
+    expect([...store.taken.keys()]).toEqual(['unknown']);
+  });
+
+  it('the memory store forgets refilled buckets once it holds maxClients', () => {
+    const store = new MemoryRateLimitStore(2);
+    expect(store.take('a', 1, 1)).toBe(0);
+    expect(store.take('b', 1, 3_600_000)).toBe(0);
+    expect(store.take('c', 1, 3_600_000)).toBe(0);
+    expect(store.take('b', 1, 3_600_000)).toBeGreaterThan(0);
   });
 });
