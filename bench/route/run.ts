@@ -20,7 +20,15 @@ const names = [
   'fetch handler under srvx',
   'express 5',
   'fastify 5',
+  'rest route + bearer auth',
+  'rest route + CORS',
+  'rest route + rate limit',
 ];
+/** What a client of each feature variant sends: a token, a page's origin. */
+const requestHeaders: Record<string, Record<string, string>> = {
+  'rest route + bearer auth': { authorization: 'Bearer bench-token' },
+  'rest route + CORS': { origin: 'https://app.example.com' },
+};
 
 const canPin = availableParallelism() >= 2 && hasTaskset();
 const pinned = (core: number, command: string[]) =>
@@ -66,7 +74,7 @@ function cpuTicks(pid: number): number {
 }
 
 /** autocannon in its own process, so the load generator never shares an event loop or a core with the server. */
-function load(pid: number, port: number, seconds: number): Sample {
+function load(pid: number, port: number, seconds: number, name: string): Sample {
   const cli = resolve(root, 'node_modules/autocannon/autocannon.js');
   const url = `http://127.0.0.1:${port}/`;
   const [command, ...args] = pinned(1, [
@@ -77,6 +85,10 @@ function load(pid: number, port: number, seconds: number): Sample {
     String(connections),
     '-d',
     String(seconds),
+    ...Object.entries(requestHeaders[name] ?? {}).flatMap(([key, value]) => [
+      '-H',
+      `${key}=${value}`,
+    ]),
     url,
   ]);
   const before = cpuTicks(pid);
@@ -97,7 +109,7 @@ function load(pid: number, port: number, seconds: number): Sample {
 }
 
 async function check(name: string, port: number): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/`);
+  const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: requestHeaders[name] });
   const body = await answer.text();
   if (body !== '{"hello":"world"}') throw new Error(`${name} answered ${answer.status} ${body}`);
 }
@@ -112,12 +124,12 @@ try {
   for (const name of names) servers.set(name, await startServer(name));
   for (const [name, { child, port }] of servers) {
     await check(name, port);
-    load(child.pid!, port, 3); // warm-up: let the JIT settle before the measured runs
+    load(child.pid!, port, 3, name); // warm-up: let the JIT settle before the measured runs
   }
   const samples = new Map<string, Sample[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, { child, port }] of servers)
-      samples.get(name)!.push(load(child.pid!, port, duration));
+      samples.get(name)!.push(load(child.pid!, port, duration, name));
   }
   report(samples);
 } finally {

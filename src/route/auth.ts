@@ -28,7 +28,7 @@ export interface AuthScheme {
   kind: 'basic' | 'bearer';
   challenge: string;
   format?: string;
-  check(credentials: string): Promise<Verified>;
+  check(credentials: string): Verified | Promise<Verified>;
 }
 
 /**
@@ -58,7 +58,7 @@ export function basicAuth(options: BasicAuthOptions): AuthDecorator {
   return mark({
     kind: 'basic',
     challenge: `Basic realm="${realm}", charset="UTF-8"`,
-    check: async (credentials) => {
+    check: (credentials) => {
       const pair = decodeBasic(credentials);
       return pair ? verify(pair[0], pair[1]) : undefined;
     },
@@ -81,7 +81,7 @@ export function bearerAuth(options: BearerAuthOptions): AuthDecorator {
     kind: 'bearer',
     challenge: 'Bearer',
     format: options.format,
-    check: async (token) => (token === '' ? undefined : verify(token)),
+    check: (token) => (token === '' ? undefined : verify(token)),
   });
 }
 
@@ -124,16 +124,37 @@ export function authSchemes(type: ClassLike, method: string): AuthScheme[] | und
   return handler?.[schemesKey] ?? (type as Marked)[schemesKey];
 }
 
-/** The identity the first matching scheme verifies; 401 with every scheme's challenge otherwise. */
-export async function authenticate(schemes: AuthScheme[], headers: Headers): Promise<unknown> {
+/**
+ * The identity the first matching scheme verifies; 401 with every scheme's challenge otherwise. Synchronous
+ * while the verify callbacks are, so a guarded route keeps the node listener's promise-free path.
+ */
+export function authenticate(schemes: AuthScheme[], headers: Headers): unknown {
   const [kind, credentials] = splitAuthorization(headers.get('authorization'));
-  let checked = false;
-  for (const scheme of schemes) {
-    if (scheme.kind !== kind) continue;
-    checked = true;
-    const identity = await scheme.check(credentials);
-    if (identity !== undefined && identity !== null && identity !== false) return identity;
+  const candidates = schemes.filter((scheme) => scheme.kind === kind);
+  const refuse = () => refusal(schemes, candidates.length > 0);
+  return firstIdentity(candidates, credentials, refuse, 0);
+}
+
+function firstIdentity(
+  schemes: AuthScheme[],
+  credentials: string,
+  refuse: () => HttpError,
+  from: number,
+): unknown {
+  for (let index = from; index < schemes.length; index++) {
+    const identity = schemes[index].check(credentials);
+    if (identity instanceof Promise)
+      return identity.then((value: unknown) =>
+        isIdentity(value) ? value : firstIdentity(schemes, credentials, refuse, index + 1),
+      );
+    if (isIdentity(identity)) return identity;
   }
+  throw refuse();
+}
+
+const isIdentity = (value: unknown) => value !== undefined && value !== null && value !== false;
+
+function refusal(schemes: AuthScheme[], checked: boolean): HttpError {
   const challenges = schemes.map((scheme) => scheme.challenge).join(', ');
   const names = [
     ...new Set(schemes.map((scheme) => (scheme.kind === 'basic' ? 'Basic' : 'Bearer'))),
@@ -141,7 +162,7 @@ export async function authenticate(schemes: AuthScheme[], headers: Headers): Pro
   const message = checked
     ? 'the credentials were refused'
     : `this route needs ${names.join(' or ')} credentials`;
-  throw new HttpError(401, message, { 'www-authenticate': challenges });
+  return new HttpError(401, message, { 'www-authenticate': challenges });
 }
 
 function splitAuthorization(header: string | null): [string, string] {
@@ -159,39 +180,44 @@ function decodeBasic(credentials: string): [string, string] | undefined {
   return colon === -1 ? undefined : [text.slice(0, colon), text.slice(colon + 1)];
 }
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
 /**
  * Compares two secrets in time that does not depend on where they differ or on their lengths (both are
  * hashed first), for verify callbacks that check a secret themselves.
  */
 export function safeEqual(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** The index of the digest that matches, comparing every one (no early exit), or undefined. */
+function matchingIndex(given: Buffer, digests: Buffer[]): number | undefined {
+  let found: number | undefined;
+  digests.forEach((candidate, index) => {
+    if (timingSafeEqual(given, candidate)) found = index;
+  });
+  return found;
+}
+
 function fixedUsers(users: Record<string, string>) {
-  const accounts = Object.entries(users);
-  const colon = accounts.find(([name]) => name.includes(':'));
-  if (colon)
+  const names = Object.keys(users);
+  const colon = names.find((name) => name.includes(':'));
+  if (colon !== undefined)
     throw new TypeError(
-      `basicAuth: the user name ${JSON.stringify(colon[0])} has a colon, which Basic credentials cannot carry`,
+      `basicAuth: the user name ${JSON.stringify(colon)} has a colon, which Basic credentials cannot carry`,
     );
+  // One digest per account of the pair as JSON, which no other name and password split can produce.
+  const pairs = names.map((name) => digest(JSON.stringify([name, users[name]])));
   return (username: string, password: string) => {
-    // Every account is compared, both parts each time, so the time taken does not tell whether a name exists.
-    let found: string | undefined;
-    for (const [name, secret] of accounts) {
-      const nameMatches = safeEqual(username, name);
-      if (safeEqual(password, secret) && nameMatches) found = name;
-    }
-    return found === undefined ? undefined : { username: found };
+    const found = matchingIndex(digest(JSON.stringify([username, password])), pairs);
+    return found === undefined ? undefined : { username: names[found] };
   };
 }
 
 function fixedTokens(tokens: string[]) {
+  const digests = tokens.map(digest);
   return (token: string) => {
-    let found: number | undefined;
-    tokens.forEach((candidate, index) => {
-      if (safeEqual(token, candidate)) found = index;
-    });
+    const found = matchingIndex(digest(token), digests);
     return found === undefined ? undefined : { token: found };
   };
 }

@@ -110,10 +110,12 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
   // Credentials are checked before the body is read: a refused client costs no parsing.
   const schemes = handlerSchemes(controller.type, handler);
   if (!schemes) return proceed();
-  return authenticate(schemes, incoming.headers()).then((identity) => {
+  const proceedAs = (identity: unknown) => {
     incoming.identity = identity;
     return proceed();
-  });
+  };
+  const identity = authenticate(schemes, incoming.headers());
+  return identity instanceof Promise ? identity.then(proceedAs) : proceedAs(identity);
 }
 
 function callHandler(

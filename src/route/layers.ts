@@ -41,8 +41,10 @@ export function throughLayers(
   incoming: Incoming,
   next: () => Answer,
 ): Answer {
-  const headers = incoming.headers();
-  incoming.headers = () => headers; // read once here, not again by the handler's this.request.headers
+  const readHeaders = incoming.headers;
+  let headers: Headers | undefined;
+  // Built once, when a layer or the handler first asks, not again for this.request.headers.
+  incoming.headers = () => (headers ??= readHeaders());
   const finish = (outgoing: Outgoing) =>
     layers.cors ? layers.cors.decorate(incoming, outgoing) : outgoing;
   const fail = (error: unknown) => finish(errorOutgoing(error, options.debug, options.log));

@@ -115,25 +115,24 @@ function controllerEntry(
   reader: SignatureReader,
 ): ControllerEntry {
   const handlers = new Map<string, HandlerEntry>();
-  const read = (method: string) => {
+  for (const method of handlerNames(type)) {
+    if (method === socketMethod) continue;
     const fn = (type.prototype as unknown as Record<string, (...args: never[]) => unknown>)[method];
     const parameters = reader.fromSource(file, type.name, method) ?? reader.fromFunction(fn);
-    return handlerEntry(method, parameters);
-  };
-  for (const method of handlerNames(type)) {
-    if (method !== socketMethod) handlers.set(method, read(method));
+    handlers.set(method, handlerEntry(method, parameters));
   }
-  const socket =
-    typeof type.prototype[socketMethod as never] === 'function' ? read(socketMethod) : undefined;
-  return {
-    name,
-    file,
-    moduleBits,
-    type,
-    handlers,
-    socket,
-    allow: allowHeader([...handlers.keys()]),
-  };
+  const allow = allowHeader([...handlers.keys()]);
+  const socket = socketEntry(type, file, reader);
+  return { name, file, moduleBits, type, handlers, socket, allow };
+}
+
+function socketEntry(type: ControllerClass, file: string, reader: SignatureReader) {
+  const fn = (type.prototype as unknown as Record<string, unknown>)[socketMethod];
+  if (typeof fn !== 'function') return undefined;
+  const parameters =
+    reader.fromSource(file, type.name, socketMethod) ??
+    reader.fromFunction(fn as (...args: never[]) => unknown);
+  return handlerEntry(socketMethod, parameters);
 }
 
 /** The handler method that accepts WebSockets at the class's path. */

@@ -147,4 +147,17 @@ export const authCases: Case[] = [
     headers: bearer('t1'),
     expect: ok({ identity: { token: 1 } }),
   },
+  {
+    name: 'auth applied by a plain call in JavaScript',
+    method: 'GET',
+    path: '/guarded',
+    expect: unauthorized('this route needs Bearer credentials', 'Bearer'),
+  },
+  {
+    name: 'auth applied by a plain call in JavaScript: a listed token',
+    method: 'GET',
+    path: '/guarded',
+    headers: bearer('from-js'),
+    expect: ok({ identity: { token: 0 } }),
+  },
 ];

@@ -55,6 +55,27 @@ export const corsCases: Case[] = [
     },
   },
   {
+    name: 'a preflight needs no credentials on a route that does',
+    method: 'OPTIONS',
+    path: '/auth/vault',
+    headers: proxied(
+      from(listedOrigin, {
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      }),
+    ),
+    expect: {
+      status: 204,
+      body: '',
+      headers: {
+        ...readable,
+        'access-control-allow-methods': 'GET, HEAD, POST',
+        'access-control-allow-headers': 'authorization',
+        'access-control-max-age': '600',
+      },
+    },
+  },
+  {
     name: 'malformed requested header names are dropped, not echoed',
     method: 'OPTIONS',
     path: '/foo/bar',

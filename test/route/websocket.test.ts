@@ -176,6 +176,19 @@ describe('WebSocket auth and origins', () => {
   });
 });
 
+describe('WebSocket rate limiting', () => {
+  it('a client over its limit gets the 429 a request would get on the handshake', async () => {
+    const limited = await serve({ rateLimit: { limit: 1, windowMs: 3_600_000 } });
+    const client = connect('/sockets/echo/x', {}, limited);
+    expect(await client.message(1)).toBe('guest joined x');
+    client.ws.close();
+    expect(await refused('/sockets/echo/x', {}, limited)).toMatchObject({
+      status: 429,
+      headers: { 'retry-after': expect.stringMatching(/^(3600|359\d)$/) },
+    });
+  });
+});
+
 describe('under rest route', () => {
   let server: Started;
 
