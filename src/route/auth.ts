@@ -1,5 +1,5 @@
 // HTTP Basic and Bearer authentication: decorators that mark a controller class or handler, and the check at dispatch.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './http-error.js';
 
 /** What a verify callback returns: the identity (any value but undefined, null or false) or a refusal. */
@@ -128,8 +128,8 @@ export function authSchemes(type: ClassLike, method: string): AuthScheme[] | und
  * The identity the first matching scheme verifies; 401 with every scheme's challenge otherwise. Synchronous
  * while the verify callbacks are, so a guarded route keeps the node listener's promise-free path.
  */
-export function authenticate(schemes: AuthScheme[], headers: Headers): unknown {
-  const [kind, credentials] = splitAuthorization(headers.get('authorization'));
+export function authenticate(schemes: AuthScheme[], authorization: string | null): unknown {
+  const [kind, credentials] = splitAuthorization(authorization);
   const candidates = schemes.filter((scheme) => scheme.kind === kind);
   const refuse = () => refusal(schemes, candidates.length > 0);
   return firstIdentity(candidates, credentials, refuse, 0);
@@ -180,7 +180,8 @@ function decodeBasic(credentials: string): [string, string] | undefined {
   return colon === -1 ? undefined : [text.slice(0, colon), text.slice(colon + 1)];
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
+// crypto.hash, one call, is about twice as fast as createHash().update().digest() (bench/route).
+const digest = (text: string) => hash('sha256', text, 'buffer');
 
 /**
  * Compares two secrets in time that does not depend on where they differ or on their lengths (both are

@@ -1,5 +1,5 @@
 // CORS: answers preflights from the route table and marks answers readable by the listed origins only.
-import type { Incoming } from './dispatch.js';
+import { requestHeader, type Incoming } from './dispatch.js';
 import { HttpError } from './http-error.js';
 import { pathBits } from './path.js';
 import type { Outgoing } from './respond.js';
@@ -78,7 +78,7 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
       return { status: 204, headers: answer, body: null };
     },
     decorate(incoming, outgoing) {
-      const origin = incoming.headers().get('origin');
+      const origin = requestHeader(incoming, 'origin');
       const added: Record<string, string> = any ? {} : { vary: 'Origin' };
       if (origin !== null && allows(origin)) {
         Object.assign(added, allowOrigin(origin));

@@ -17,6 +17,8 @@ export interface Incoming {
   search: string;
   headers(): Headers;
   body: BodySource | undefined;
+  /** One header, when the gateway can read it without building a Headers object. */
+  header?(name: string): string | null;
   /** The peer's address (the socket's), when the gateway knows it. */
   client?(): string | undefined;
   /** Set once authentication has verified the credentials. */
@@ -114,7 +116,7 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
     incoming.identity = identity;
     return proceed();
   };
-  const identity = authenticate(schemes, incoming.headers());
+  const identity = authenticate(schemes, requestHeader(incoming, 'authorization'));
   return identity instanceof Promise ? identity.then(proceedAs) : proceedAs(identity);
 }
 
@@ -150,6 +152,11 @@ function selectHandler(controller: ControllerEntry, method: string): HandlerEntr
   const handler = controller.handlers.get(method);
   if (handler) return handler;
   return method === 'HEAD' ? controller.handlers.get('GET') : undefined;
+}
+
+/** One request header, read straight from the gateway when it can. */
+export function requestHeader(incoming: Incoming, name: string): string | null {
+  return incoming.header ? incoming.header(name) : incoming.headers().get(name);
 }
 
 /** What a gateway needs from the application: the route table (built once) and the dispatch options. */

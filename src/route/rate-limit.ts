@@ -1,5 +1,5 @@
 // Per-client rate limiting: a token bucket per client address, in memory or in a store of your own (Redis).
-import type { Incoming } from './dispatch.js';
+import { requestHeader, type Incoming } from './dispatch.js';
 import { HttpError } from './http-error.js';
 
 export interface RateLimitOptions {
@@ -91,7 +91,7 @@ export type TrustProxy = boolean | number;
 export function clientAddress(incoming: Incoming, trustProxy: TrustProxy): string {
   const hops = trustProxy === true ? 1 : trustProxy || 0;
   if (hops > 0) {
-    const forwarded = incoming.headers().get('x-forwarded-for');
+    const forwarded = requestHeader(incoming, 'x-forwarded-for');
     if (forwarded) {
       const entries = forwarded.split(',').map((entry) => entry.trim());
       const entry = entries[Math.max(0, entries.length - hops)];

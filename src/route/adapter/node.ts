@@ -53,6 +53,7 @@ function nodeIncoming(request: IncomingMessage): Incoming {
     path: question === -1 ? url : url.slice(0, question),
     search: question === -1 ? '' : url.slice(question + 1),
     headers: () => nodeHeaders(request.rawHeaders),
+    header: (name) => (request.headers[name] as string | undefined) ?? null,
     client: () => request.socket.remoteAddress,
     body: hasBody
       ? {

@@ -85,7 +85,7 @@ async function accept(
   if (!match || !handler || (match.args.length > handler.positional.length && !handler.rest))
     throw new HttpError(404, `no WebSocket handler at ${path}`);
   const schemes = handlerSchemes(match.controller.type, handler);
-  const identity = schemes ? await authenticate(schemes, headers) : undefined;
+  const identity = schemes ? await authenticate(schemes, headers.get('authorization')) : undefined;
   const query = parseQuery(incoming.search);
   const args = bindArguments(handler, match.args, query);
   const routeRequest = {
