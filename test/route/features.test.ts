@@ -84,7 +84,7 @@ describe.each<RepeatedCase>([...corsCases, ...rateLimitCases])(
   },
 );
 
-describe('rate limiting without a trusted proxy', () => {
+describe('who the client is', () => {
   it('keys on the socket address: X-Forwarded-For cannot make a new client', async () => {
     const port = await listen(new Application({ ...options, trustProxy: false }));
     const statuses = [];
@@ -99,6 +99,19 @@ describe('rate limiting without a trusted proxy', () => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('behind two proxies, the entry the outer proxy wrote is the client', async () => {
+    const app = new Application({
+      ...options,
+      rateLimit: { limit: 1, windowMs: 60_000 },
+      trustProxy: 2,
+    });
+    const from = (forwarded: string) =>
+      app.fetch(new Request('http://localhost/', { headers: { 'x-forwarded-for': forwarded } }));
+    expect((await from('6.6.6.6, 198.51.100.7, 10.0.0.2')).status).toBe(200);
+    expect((await from('7.7.7.7, 198.51.100.7, 10.0.0.3')).status).toBe(429);
+    expect((await from('6.6.6.6, 198.51.100.8, 10.0.0.2')).status).toBe(200);
   });
 });
 

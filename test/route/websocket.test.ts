@@ -207,4 +207,11 @@ describe('under rest route', () => {
     expect(await client.message(2)).toBe('bob@cli: hi');
     client.ws.close();
   });
+
+  it('closes open sockets with 1001 when it stops (SIGTERM)', async () => {
+    const client = connect('/sockets/echo/last', {}, server.port);
+    expect(await client.message(1)).toBe('guest joined last');
+    await server.stop();
+    expect(await client.closed).toEqual({ code: 1001, reason: 'server shutting down' });
+  });
 });
