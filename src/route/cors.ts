@@ -17,76 +17,84 @@ export interface CorsOptions {
   exposeHeaders?: string[];
 }
 
-/** The checked CORS settings; `allows` is also the origin check WebSocket upgrades use. */
-export interface CorsPolicy {
-  allows(origin: string): boolean;
-  preflight(incoming: Incoming, table: RouteTable): Outgoing | undefined;
-  decorate(incoming: Incoming, outgoing: Outgoing): Outgoing;
-}
-
 const serializedOrigin =
   /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/;
 const headerName = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
-/** Checks the options once; the messages say what to write instead. */
-export function corsPolicy(options: CorsOptions): CorsPolicy {
+/** The checked CORS settings; `allows` is also the origin check of WebSocket upgrades. */
+export class CorsPolicy {
+  readonly #any: boolean;
+  readonly #listed: Set<string>;
+  readonly #credentials: boolean;
+  readonly #maxAge: string;
+  readonly #expose?: string;
+
+  constructor(options: CorsOptions) {
+    const origins = checkedOrigins(options);
+    this.#any = origins.includes('*');
+    this.#listed = new Set(origins);
+    this.#credentials = options.credentials ?? false;
+    this.#maxAge = String(options.maxAge ?? 600);
+    this.#expose = options.exposeHeaders?.join(', ');
+  }
+
+  allows(origin: string): boolean {
+    return this.#any || this.#listed.has(origin);
+  }
+
+  /** The answer to a preflight (OPTIONS with Origin and Access-Control-Request-Method), else undefined. */
+  preflight(incoming: Incoming, table: RouteTable): Outgoing | undefined {
+    if (incoming.method !== 'OPTIONS') return undefined;
+    const headers = incoming.headers();
+    const origin = headers.get('origin');
+    if (origin === null || !headers.has('access-control-request-method')) return undefined;
+    if (!this.allows(origin))
+      throw new HttpError(403, `the origin ${origin} may not call this API`);
+    const methods = methodsFor(table, incoming.path);
+    if (!methods) throw new HttpError(404, `no route for OPTIONS ${incoming.path}`);
+    const answer: Record<string, string> = {
+      ...this.#allowOrigin(origin),
+      'access-control-allow-methods': methods,
+      'access-control-max-age': this.#maxAge,
+    };
+    const asked = requestedHeaders(headers.get('access-control-request-headers'));
+    if (asked) answer['access-control-allow-headers'] = asked;
+    return { status: 204, headers: answer, body: null };
+  }
+
+  /** Every answer varies by Origin; only a listed origin's gets the headers that let its page read it. */
+  decorate(incoming: Incoming, outgoing: Outgoing): Outgoing {
+    const origin = requestHeader(incoming, 'origin');
+    const added: Record<string, string> = this.#any ? {} : { vary: 'Origin' };
+    if (origin !== null && this.allows(origin)) {
+      Object.assign(added, this.#allowOrigin(origin));
+      if (this.#expose) added['access-control-expose-headers'] = this.#expose;
+    }
+    return withHeaders(outgoing, added);
+  }
+
+  /** `*` stays `*`, so no origin is ever echoed unless it is listed. */
+  #allowOrigin(origin: string): Record<string, string> {
+    const headers = { 'access-control-allow-origin': this.#any ? '*' : origin };
+    return this.#credentials ? { ...headers, 'access-control-allow-credentials': 'true' } : headers;
+  }
+}
+
+/** The origins, lowercased; the messages say what to write instead. */
+function checkedOrigins(options: CorsOptions): string[] {
   const origins = (options.origins ?? []).map((origin) => origin.trim().toLowerCase());
-  const any = origins.includes('*');
   if (origins.length === 0)
     throw new TypeError('cors.origins is empty: list the origins, such as https://app.example.com');
-  if (any && options.credentials)
+  if (origins.includes('*') && options.credentials)
     throw new TypeError(
       'cors: credentials cannot be allowed for every origin ("*"); list the origins instead',
     );
-  for (const origin of origins) {
-    if (origin !== '*' && !serializedOrigin.test(origin))
-      throw new TypeError(
-        `cors: ${JSON.stringify(origin)} is not an origin: write scheme://host[:port], such as https://app.example.com`,
-      );
-  }
-  const listed = new Set(origins);
-  const allows = (origin: string) => any || listed.has(origin);
-  const common: Record<string, string> = {};
-  if (options.credentials) common['access-control-allow-credentials'] = 'true';
-  const maxAge = String(options.maxAge ?? 600);
-  const expose = options.exposeHeaders?.join(', ');
-
-  /** The headers that let `origin` read an answer; `*` stays `*`, so no origin is ever echoed unlisted. */
-  const allowOrigin = (origin: string) => ({
-    'access-control-allow-origin': any ? '*' : origin,
-    ...common,
-  });
-
-  return {
-    allows,
-    preflight(incoming, table) {
-      if (incoming.method !== 'OPTIONS') return undefined;
-      const headers = incoming.headers();
-      const origin = headers.get('origin');
-      const requested = headers.get('access-control-request-method');
-      if (origin === null || requested === null) return undefined;
-      if (!allows(origin)) throw new HttpError(403, `the origin ${origin} may not call this API`);
-      const methods = methodsFor(table, incoming.path);
-      if (!methods) throw new HttpError(404, `no route for OPTIONS ${incoming.path}`);
-      const answer: Record<string, string> = {
-        ...allowOrigin(origin),
-        'access-control-allow-methods': methods,
-        'access-control-max-age': maxAge,
-      };
-      const asked = requestedHeaders(headers.get('access-control-request-headers'));
-      if (asked) answer['access-control-allow-headers'] = asked;
-      return { status: 204, headers: answer, body: null };
-    },
-    decorate(incoming, outgoing) {
-      const origin = requestHeader(incoming, 'origin');
-      const added: Record<string, string> = any ? {} : { vary: 'Origin' };
-      if (origin !== null && allows(origin)) {
-        Object.assign(added, allowOrigin(origin));
-        if (expose) added['access-control-expose-headers'] = expose;
-      }
-      return withHeaders(outgoing, added);
-    },
-  };
+  const bad = origins.find((origin) => origin !== '*' && !serializedOrigin.test(origin));
+  if (bad !== undefined)
+    throw new TypeError(
+      `cors: ${JSON.stringify(bad)} is not an origin: write scheme://host[:port], such as https://app.example.com`,
+    );
+  return origins;
 }
 
 const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -1,5 +1,5 @@
 // The optional steps around the pipeline (rate limiting, CORS): built once from the options, skipped when off.
-import { corsPolicy, type CorsOptions, type CorsPolicy } from './cors.js';
+import { CorsPolicy, type CorsOptions } from './cors.js';
 import type { DispatchOptions, Incoming } from './dispatch.js';
 import { rateLimiter, type RateLimitOptions, type TrustProxy } from './rate-limit.js';
 import { errorOutgoing, type Outgoing } from './respond.js';
@@ -23,7 +23,7 @@ export interface LayerOptions {
 export function buildLayers(options: LayerOptions): Layers | undefined {
   if (!options.cors && !options.rateLimit) return undefined;
   return {
-    cors: options.cors ? corsPolicy(options.cors) : undefined,
+    cors: options.cors ? new CorsPolicy(options.cors) : undefined,
     limit: options.rateLimit
       ? rateLimiter(options.rateLimit, options.trustProxy ?? false)
       : undefined,

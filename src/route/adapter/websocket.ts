@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticate, handlerSchemes } from '../auth.js';
 import { bindArguments } from '../bind.js';
 import type { Controller, RouteRequest } from '../controller.js';
+import type { CorsPolicy } from '../cors.js';
 import type { Gateway, Incoming } from '../dispatch.js';
 import { HttpError, statusText } from '../http-error.js';
 import { parseQuery, pathBits } from '../path.js';
@@ -63,31 +64,20 @@ async function accept(
   table: RouteTable,
   request: IncomingMessage,
 ): Promise<Accepted> {
-  const url = request.url ?? '/';
-  const question = url.indexOf('?');
-  const path = question === -1 ? url : url.slice(0, question);
-  const headers = new Headers();
-  for (let index = 0; index < request.rawHeaders.length; index += 2)
-    headers.append(request.rawHeaders[index], request.rawHeaders[index + 1]);
-  const incoming: Incoming = {
-    method: 'GET',
-    path,
-    search: question === -1 ? '' : url.slice(question + 1),
-    headers: () => headers,
-    body: undefined,
-    client: () => request.socket.remoteAddress,
-  };
+  const incoming = upgradeIncoming(request);
+  const headers = incoming.headers();
   const { layers } = gateway.options;
   await layers?.limit?.(incoming);
-  checkOrigin(headers, layers?.cors?.allows);
-  const match = resolveRoute(table.root, pathBits(path));
+  checkOrigin(headers, layers?.cors);
+  const match = resolveRoute(table.root, pathBits(incoming.path));
   const handler = match?.controller.socket;
   if (!match || !handler || (match.args.length > handler.positional.length && !handler.rest))
-    throw new HttpError(404, `no WebSocket handler at ${path}`);
+    throw new HttpError(404, `no WebSocket handler at ${incoming.path}`);
   const schemes = handlerSchemes(match.controller.type, handler);
   const identity = schemes ? await authenticate(schemes, headers.get('authorization')) : undefined;
   const query = parseQuery(incoming.search);
   const args = bindArguments(handler, match.args, query);
+  const { path } = incoming;
   const routeRequest = {
     method: 'GET',
     path,
@@ -100,15 +90,32 @@ async function accept(
   return { controller: match.controller, handler, args, request: routeRequest };
 }
 
+/** The handshake as the pipeline's Incoming: a GET without a body. */
+function upgradeIncoming(request: IncomingMessage): Incoming {
+  const url = request.url ?? '/';
+  const question = url.indexOf('?');
+  const headers = new Headers();
+  for (let index = 0; index < request.rawHeaders.length; index += 2)
+    headers.append(request.rawHeaders[index], request.rawHeaders[index + 1]);
+  return {
+    method: 'GET',
+    path: question === -1 ? url : url.slice(0, question),
+    search: question === -1 ? '' : url.slice(question + 1),
+    headers: () => headers,
+    body: undefined,
+    client: () => request.socket.remoteAddress,
+  };
+}
+
 /**
  * Browsers send any page's Origin on a WebSocket handshake and apply no CORS to it, so the origin is checked
  * here: against the CORS list when there is one, else it must be the server's own host.
  */
-function checkOrigin(headers: Headers, allows: ((origin: string) => boolean) | undefined): void {
+function checkOrigin(headers: Headers, cors: CorsPolicy | undefined): void {
   const origin = headers.get('origin');
   if (origin === null) return; // not a browser
   const sameHost = URL.canParse(origin) && new URL(origin).host === headers.get('host');
-  if (allows ? allows(origin) : sameHost) return;
+  if (cors ? cors.allows(origin) : sameHost) return;
   throw new HttpError(403, `the origin ${origin} may not open a WebSocket here`);
 }
 
