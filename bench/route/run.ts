@@ -3,8 +3,9 @@
 // Besides req/s it reports each server's CPU time per request (from /proc), which stays comparable when other
 // work shares the machine and throughput does not.
 // Run: npx tsx bench/route/run.ts [--duration=5] [--rounds=3] [--connections=100] [--servers=raw,rest,fastify]
-// Servers: raw, rest, srvx, express, fastify (the default set), and rest-async, rest-async-limits: an async
-// handler with the time limits off and on, for the cost of the limits.
+// Servers: raw, rest, srvx, express, fastify, rest-auth, rest-cors, rest-rate-limit (the default set; the last
+// three are the node listener with one feature on), and rest-async, rest-async-limits: an async handler with
+// the time limits off and on, for the cost of the limits.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,12 +25,21 @@ const serverNames: Record<string, string> = {
   fastify: 'fastify 5',
   'rest-async': 'rest route, async handler, limits off',
   'rest-async-limits': 'rest route, async handler, limits on',
+  'rest-auth': 'rest route + bearer auth',
+  'rest-cors': 'rest route + CORS',
+  'rest-rate-limit': 'rest route + rate limit',
 };
 const chosen = process.argv.find((arg) => arg.startsWith('--servers='))?.split('=')[1];
-const names = (chosen ?? 'raw,rest,srvx,express,fastify').split(',').map((key) => {
+const defaultServers = 'raw,rest,srvx,express,fastify,rest-auth,rest-cors,rest-rate-limit';
+const names = (chosen ?? defaultServers).split(',').map((key) => {
   if (!serverNames[key]) throw new Error(`unknown server ${key}: ${Object.keys(serverNames)}`);
   return serverNames[key];
 });
+/** What a client of each feature variant sends: a token, a page's origin. */
+const requestHeaders: Record<string, Record<string, string>> = {
+  'rest route + bearer auth': { authorization: 'Bearer bench-token' },
+  'rest route + CORS': { origin: 'https://app.example.com' },
+};
 
 const canPin = availableParallelism() >= 2 && hasTaskset();
 const pinned = (core: number, command: string[]) =>
@@ -75,7 +85,7 @@ function cpuTicks(pid: number): number {
 }
 
 /** autocannon in its own process, so the load generator never shares an event loop or a core with the server. */
-function load(pid: number, port: number, seconds: number): Sample {
+function load(pid: number, port: number, seconds: number, name: string): Sample {
   const cli = resolve(root, 'node_modules/autocannon/autocannon.js');
   const url = `http://127.0.0.1:${port}/`;
   const [command, ...args] = pinned(1, [
@@ -86,6 +96,10 @@ function load(pid: number, port: number, seconds: number): Sample {
     String(connections),
     '-d',
     String(seconds),
+    ...Object.entries(requestHeaders[name] ?? {}).flatMap(([key, value]) => [
+      '-H',
+      `${key}=${value}`,
+    ]),
     url,
   ]);
   const before = cpuTicks(pid);
@@ -106,7 +120,7 @@ function load(pid: number, port: number, seconds: number): Sample {
 }
 
 async function check(name: string, port: number): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${port}/`);
+  const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: requestHeaders[name] });
   const body = await answer.text();
   if (body !== '{"hello":"world"}') throw new Error(`${name} answered ${answer.status} ${body}`);
 }
@@ -121,12 +135,12 @@ try {
   for (const name of names) servers.set(name, await startServer(name));
   for (const [name, { child, port }] of servers) {
     await check(name, port);
-    load(child.pid!, port, 3); // warm-up: let the JIT settle before the measured runs
+    load(child.pid!, port, 3, name); // warm-up: let the JIT settle before the measured runs
   }
   const samples = new Map<string, Sample[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, { child, port }] of servers)
-      samples.get(name)!.push(load(child.pid!, port, duration));
+      samples.get(name)!.push(load(child.pid!, port, duration, name));
   }
   report(samples);
 } finally {

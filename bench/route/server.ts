@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { serve } from 'srvx';
 // The built library, as users run it (`npm run build` first): tsx-transpiled sources would add its helpers' cost.
-import { Application } from 'restsmith/route';
+import { Application, type ApplicationOptions } from 'restsmith/route';
 
 const hello = { hello: 'world' };
 
@@ -26,6 +26,14 @@ async function restRoute(prefix = 'controllers', limits = false): Promise<number
   return listen(
     limits ? createServer(app.serverOptions, app.listener) : createServer(app.listener),
   );
+}
+
+/** The node listener with one feature on: the token's check, the CORS headers, a limit no client reaches. */
+async function restRouteWith(options: Partial<ApplicationOptions>): Promise<number> {
+  const prefix = options.prefix ?? 'controllers';
+  const app = new Application({ cwd: import.meta.dirname, ...options, prefix });
+  await app.ready();
+  return listen(createServer(app.listener));
 }
 
 async function srvxFetch(): Promise<number> {
@@ -75,6 +83,10 @@ const servers: Record<string, () => Promise<number>> = {
   'fetch handler under srvx': srvxFetch,
   'express 5': expressFive,
   'fastify 5': fastifyFive,
+  'rest route + bearer auth': () => restRouteWith({ prefix: 'secured' }),
+  'rest route + CORS': () => restRouteWith({ cors: { origins: ['https://app.example.com'] } }),
+  'rest route + rate limit': () =>
+    restRouteWith({ rateLimit: { limit: 1_000_000_000, windowMs: 1000 } }),
 };
 
 const name = process.argv[2];

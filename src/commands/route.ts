@@ -2,11 +2,17 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../cli/base-command.js';
 import { UserError } from '../cli/errors.js';
-import { Application, parseByteSize } from '../route/application.js';
+import {
+  Application,
+  parseByteSize,
+  parseOrigins,
+  type ApplicationOptions,
+} from '../route/application.js';
 import { LifespanError } from '../route/lifespan.js';
 import { parseDuration } from '../route/limits.js';
 import { openApiDocument } from '../route/openapi.js';
 import { RouteTableError } from '../route/route-table.js';
+import { parseRate } from '../route/rate-limit.js';
 import { PrefixError } from '../route/scan.js';
 import { HostError, parseHost, startServer, watchPrefix } from '../route/serve.js';
 
@@ -21,6 +27,7 @@ The prefix module's exported startup() runs before serving and shutdown() after 
     '<%= config.bin %> route --prefix=controllers --max-body=5mb --debug',
     '<%= config.bin %> route --prefix=controllers --handler-timeout=5s --shutdown-timeout=20s',
     '<%= config.bin %> route --prefix=controllers --openapi > openapi.json',
+    '<%= config.bin %> route --prefix=controllers --cors=https://app.example.com --rate-limit=100/60s --trust-proxy',
   ];
 
   static override flags = {
@@ -70,12 +77,29 @@ The prefix module's exported startup() runs before serving and shutdown() after 
     openapi: Flags.boolean({
       description: 'Print the OpenAPI 3.1 document of the route table and exit',
     }),
+    cors: Flags.string({
+      description:
+        'Origins whose pages may call the API, comma-separated (https://app.example.com,http://localhost:5173); * for any page, without credentials. Off by default',
+    }),
+    'rate-limit': Flags.string({
+      description:
+        'Requests per client and window, such as 100/60s, 10/s or 1000/1h; over it, 429 with Retry-After. Off by default',
+    }),
+    'trust-proxy': Flags.boolean({
+      description:
+        'A proxy in front appends the client address to X-Forwarded-For; without this flag the client is the socket address',
+    }),
+    'max-message': Flags.string({
+      description:
+        'Largest WebSocket message: bytes, or 64kb, 1mb, ...; larger ones close the socket (1009)',
+      default: '1mb',
+    }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Route);
     const address = userInput(() => parseHost(flags.host));
-    const app = userInput(() => applicationFrom(flags));
+    const app = userInput(() => new Application(applicationOptions(flags)));
     if (flags.openapi) {
       this.log(JSON.stringify(openApiDocument(await userInput(() => app.ready())), null, 2));
       return;
@@ -106,8 +130,12 @@ The prefix module's exported startup() runs before serving and shutdown() after 
 
 interface RouteFlags {
   prefix: string;
-  'max-body': string;
   debug: boolean;
+  cors?: string;
+  'max-body': string;
+  'max-message': string;
+  'rate-limit'?: string;
+  'trust-proxy': boolean;
   methods?: string;
   'headers-timeout': string;
   'body-timeout': string;
@@ -115,11 +143,15 @@ interface RouteFlags {
   'shutdown-timeout': string;
 }
 
-function applicationFrom(flags: RouteFlags): Application {
-  return new Application({
+function applicationOptions(flags: RouteFlags): ApplicationOptions {
+  return {
     prefix: flags.prefix,
-    maxBody: parseByteSize(flags['max-body']),
     debug: flags.debug,
+    maxBody: parseByteSize(flags['max-body']),
+    maxMessage: withHint(() => parseByteSize(flags['max-message']), 'Use --max-message=64kb.'),
+    cors: flags.cors === undefined ? undefined : { origins: parseOrigins(flags.cors) },
+    rateLimit: flags['rate-limit'] === undefined ? undefined : parseRate(flags['rate-limit']),
+    trustProxy: flags['trust-proxy'],
     methods: flags.methods?.split(',').map((method) => method.trim()),
     timeouts: {
       headers: parseDuration(flags['headers-timeout']),
@@ -127,7 +159,15 @@ function applicationFrom(flags: RouteFlags): Application {
       handler: parseDuration(flags['handler-timeout']),
       shutdown: parseDuration(flags['shutdown-timeout']),
     },
-  });
+  };
+}
+
+function withHint<T>(parse: () => T, hint: string): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UserError((error as Error).message, { hint });
+  }
 }
 
 /** Our library's errors for a user's mistakes, as one-line UserErrors with the fix. */
@@ -165,6 +205,12 @@ function toUserError(error: unknown): unknown {
     return new UserError(message, { hint: 'Use a duration such as --handler-timeout=30s.' });
   if (error instanceof TypeError && /is not a method name/.test(message))
     return new UserError(message, { hint: 'Use --methods=PURGE,LOCK.' });
+  if (error instanceof TypeError && /is not a rate/.test(message))
+    return new UserError(message, { hint: 'Use --rate-limit=100/60s.' });
+  if (error instanceof TypeError && /^cors/.test(message))
+    return new UserError(message, {
+      hint: 'Use --cors=https://app.example.com,http://localhost:5173.',
+    });
   if (error instanceof LifespanError)
     return new UserError(message, {
       hint: 'Fix the startup or shutdown function of the prefix module.',

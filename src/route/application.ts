@@ -1,11 +1,15 @@
 // The Application: builds the route table once and exposes the fetch handler and the node:http listener.
 import { toNodeListener, type NodeListener } from './adapter/node.js';
+import { toUpgradeListener, type UpgradeListener } from './adapter/websocket.js';
 import { defaultBodyLimit } from './body.js';
 import { standardMethods } from './controller.js';
+import type { CorsOptions } from './cors.js';
 import type { DispatchOptions, Gateway } from './dispatch.js';
 import { handleFetch } from './fetch.js';
+import { buildLayers } from './layers.js';
 import { runHook, type LifespanHooks } from './lifespan.js';
 import { parseDuration, serverOptions, timeLimits, type TimeLimits } from './limits.js';
+import { parseRate, type RateLimitOptions, type TrustProxy } from './rate-limit.js';
 import { buildRouteTable, type RouteTable } from './route-table.js';
 
 export interface ApplicationOptions {
@@ -25,6 +29,14 @@ export interface ApplicationOptions {
   methods?: string[];
   /** Time limits in milliseconds (0 turns one off); see `defaultTimeLimits`. */
   timeouts?: Partial<TimeLimits>;
+  /** Off by default: which page origins may call the API from a browser (also checked on WebSocket upgrades). */
+  cors?: CorsOptions;
+  /** Off by default: a token bucket per client, such as `{ limit: 100, windowMs: 60_000 }`; over it, 429. */
+  rateLimit?: RateLimitOptions;
+  /** The client is the socket's address unless this says how many proxies append to X-Forwarded-For. */
+  trustProxy?: TrustProxy;
+  /** Largest WebSocket message in bytes (1 MiB by default); a larger one closes the socket with 1009. */
+  maxMessage?: number;
 }
 
 /**
@@ -40,9 +52,11 @@ export class Application implements Gateway {
   readonly options: DispatchOptions;
   /** The routable method names: the standard seven and the application's own. */
   readonly methods: ReadonlySet<string>;
+  readonly maxMessage: number;
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
+  #upgrade?: UpgradeListener;
   /** The hooks whose `startup` ran: only these get their `shutdown` run, and a reload keeps them. */
   #started?: LifespanHooks;
   #closed?: Promise<void>;
@@ -66,7 +80,9 @@ export class Application implements Gateway {
       debug: options.debug ?? false,
       log: options.log ?? ((message) => console.error(message)),
       timeouts: timeLimits(options.timeouts),
+      layers: buildLayers(options),
     };
+    this.maxMessage = messageLimit(options.maxMessage);
   }
 
   /** Builds the route table and runs the prefix module's `startup` (once); rejects with the reason start-up failed. */
@@ -94,6 +110,8 @@ export class Application implements Gateway {
    */
   close(drained?: Promise<unknown>): Promise<void> {
     this.#closing = true;
+    // Open WebSockets are told the server is going away (1001).
+    this.#upgrade?.close();
     this.#closed ??= Promise.resolve(drained)
       .then(() => this.#building?.catch(() => undefined))
       .then(() => this.#started && runHook('shutdown', this.#started, this.cwd));
@@ -129,11 +147,26 @@ export class Application implements Gateway {
     this.#listener ??= toNodeListener(this);
     return this.#listener;
   }
+
+  /** The node:http `'upgrade'` listener for WEBSOCKET handlers: `server.on('upgrade', app.upgrade)`. */
+  get upgrade(): UpgradeListener {
+    this.#upgrade ??= toUpgradeListener(this);
+    return this.#upgrade;
+  }
+}
+
+function messageLimit(maxMessage = defaultBodyLimit): number {
+  if (!Number.isSafeInteger(maxMessage) || maxMessage < 1) {
+    throw new TypeError(`maxMessage must be a whole number of bytes above 0, got ${maxMessage}`);
+  }
+  return maxMessage;
 }
 
 /**
  * An Application from the environment: `REST_PREFIX` (required), `REST_MAX_BODY` (bytes, or `512kb`, `2mb`),
- * `REST_BODY_TIMEOUT` and `REST_HANDLER_TIMEOUT` (`30s`, `500ms`) and `REST_DEBUG=1`. A failed start-up (no such prefix, a collision) is printed and ends the process.
+ * `REST_BODY_TIMEOUT` and `REST_HANDLER_TIMEOUT` (`30s`, `500ms`), `REST_DEBUG=1`, `REST_CORS` (comma-separated
+ * origins), `REST_RATE_LIMIT` (`100/60s`) and `REST_TRUST_PROXY` (the number of proxies). A failed start-up
+ * (no such prefix, a collision) is printed and ends the process.
  *
  * @example
  * // server.mjs, served with: REST_PREFIX=controllers npx srvx serve --prod --entry server.mjs
@@ -153,6 +186,7 @@ export function createApp(options: Partial<ApplicationOptions> = {}): Applicatio
     maxBody: options.maxBody ?? (envMaxBody ? parseByteSize(envMaxBody) : undefined),
     debug: options.debug ?? ['1', 'true'].includes(process.env.REST_DEBUG ?? ''),
     timeouts: { ...envTimeouts(), ...options.timeouts },
+    ...featuresFromEnv(options),
   });
   app.ready().catch((error: Error) => {
     console.error(`restsmith/route: ${error.message}`);
@@ -179,6 +213,24 @@ function routableMethods(extra: string[] = []): ReadonlySet<string> {
     }
   }
   return new Set([...standardMethods, ...extra]);
+}
+
+function featuresFromEnv(options: Partial<ApplicationOptions>): Partial<ApplicationOptions> {
+  const { REST_CORS: cors, REST_RATE_LIMIT: rate, REST_TRUST_PROXY: proxies } = process.env;
+  return {
+    cors: options.cors ?? (cors ? { origins: parseOrigins(cors) } : undefined),
+    rateLimit: options.rateLimit ?? (rate ? parseRate(rate) : undefined),
+    trustProxy:
+      options.trustProxy ?? (proxies ? Number(proxies === 'true' ? 1 : proxies) : undefined),
+  };
+}
+
+/** `https://a.example, https://b.example` -> the list `cors.origins` takes. */
+export function parseOrigins(text: string): string[] {
+  return text
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
 }
 
 const units: Record<string, number> = {

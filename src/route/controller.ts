@@ -1,4 +1,5 @@
 // The Controller base class and the request/response objects a handler sees as `this.request`/`this.response`.
+import type { RouteSocket } from './socket.js';
 
 /** Marks Controller subclasses across module copies (tsx loads each controller file in its own namespace). */
 const controllerBrand = Symbol.for('restsmith.route.Controller');
@@ -19,6 +20,8 @@ export interface RouteRequest {
   /** The parsed body: a JSON value, form fields, multipart fields, or undefined. */
   readonly body: unknown;
   readonly files: Files;
+  /** What the route's basicAuth/bearerAuth verify callback returned; undefined on routes without auth. */
+  readonly identity?: unknown;
 }
 
 /** What a handler may set on `this.response`; headers are created on first use (most handlers never touch them). */
@@ -51,6 +54,8 @@ export class Controller {
   static readonly [controllerBrand] = true;
   declare request: RouteRequest;
   declare response: RouteResponse;
+  /** The open WebSocket, in a WEBSOCKET handler only. */
+  declare socket: RouteSocket;
 }
 
 export type ControllerClass = (new () => Controller) & { readonly name: string };

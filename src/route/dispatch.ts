@@ -1,4 +1,5 @@
 // The one request pipeline both gateways share: route, parse, bind, call the handler, shape the answer.
+import { authenticate, handlerSchemes } from './auth.js';
 import { bindArguments } from './bind.js';
 import { parseBody, type BodySource, type ParsedBody } from './body.js';
 import {
@@ -9,6 +10,7 @@ import {
   type RouteRequest,
 } from './controller.js';
 import { HttpError } from './http-error.js';
+import { throughLayers, type Layers } from './layers.js';
 import { withDeadline, type TimeLimits } from './limits.js';
 import { noKeywords, parseQuery, pathBits } from './path.js';
 import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
@@ -22,6 +24,12 @@ export interface Incoming {
   search: string;
   headers(): Headers;
   body: BodySource | undefined;
+  /** One header, when the gateway can read it without building a Headers object. */
+  header?(name: string): string | null;
+  /** The peer's address (the socket's), when the gateway knows it. */
+  client?(): string | undefined;
+  /** Set once authentication has verified the credentials. */
+  identity?: unknown;
 }
 
 export interface DispatchOptions {
@@ -29,6 +37,8 @@ export interface DispatchOptions {
   debug: boolean;
   log(message: string): void;
   timeouts: TimeLimits;
+  /** Rate limiting and CORS, when the application turns them on. */
+  layers?: Layers;
 }
 
 class IncomingRequest implements RouteRequest {
@@ -71,6 +81,10 @@ class IncomingRequest implements RouteRequest {
     this.#files ??= this.#parsed?.files ?? (Object.create(null) as Files);
     return this.#files;
   }
+
+  get identity(): unknown {
+    return this.#incoming.identity;
+  }
 }
 
 type Answer = Outgoing | Promise<Outgoing>;
@@ -80,6 +94,14 @@ type Answer = Outgoing | Promise<Outgoing>;
  * listener then writes its answer without a single promise, which is most of its lead over the fetch path.
  */
 export function dispatch(table: RouteTable, options: DispatchOptions, incoming: Incoming): Answer {
+  if (options.layers) {
+    const next = () => answer(table, options, incoming);
+    return throughLayers(options.layers, table, options, incoming, next);
+  }
+  return answer(table, options, incoming);
+}
+
+function answer(table: RouteTable, options: DispatchOptions, incoming: Incoming): Answer {
   try {
     const answer = route(table, options, incoming);
     if (!(answer instanceof Promise)) return answer;
@@ -105,13 +127,24 @@ function route(table: RouteTable, options: DispatchOptions, incoming: Incoming):
   }
   const query = parseQuery(incoming.search);
   const { args } = match;
-  if (!incoming.body)
-    return callHandler(controller, handler, args, incoming, query, undefined, options);
-  const { body } = options.timeouts;
-  const late = () => new HttpError(408, `the request body did not arrive within ${body} ms`);
-  return withDeadline(parseBody(incoming.body, options.maxBody), body, late).then((parsed) =>
-    callHandler(controller, handler, args, incoming, query, parsed, options),
-  );
+  const proceed = (): Answer => {
+    if (!incoming.body)
+      return callHandler(controller, handler, args, incoming, query, undefined, options);
+    const { body } = options.timeouts;
+    const late = () => new HttpError(408, `the request body did not arrive within ${body} ms`);
+    return withDeadline(parseBody(incoming.body, options.maxBody), body, late).then((parsed) =>
+      callHandler(controller, handler, args, incoming, query, parsed, options),
+    );
+  };
+  // Credentials are checked before the body is read: a refused client costs no parsing.
+  const schemes = handlerSchemes(controller.type, handler);
+  if (!schemes) return proceed();
+  const proceedAs = (identity: unknown): Answer => {
+    incoming.identity = identity;
+    return proceed();
+  };
+  const identity = authenticate(schemes, requestHeader(incoming, 'authorization'));
+  return identity instanceof Promise ? identity.then(proceedAs) : proceedAs(identity);
 }
 
 function checkPathLength(
@@ -158,6 +191,11 @@ function selectHandler(controller: ControllerEntry, method: string): HandlerEntr
   const handler = controller.handlers.get(method);
   if (handler) return handler;
   return method === 'HEAD' ? controller.handlers.get('GET') : undefined;
+}
+
+/** One request header, read straight from the gateway when it can. */
+export function requestHeader(incoming: Incoming, name: string): string | null {
+  return incoming.header ? incoming.header(name) : incoming.headers().get(name);
 }
 
 /** What a gateway needs from the application: the route table (built once) and the dispatch options. */

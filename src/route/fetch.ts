@@ -10,6 +10,8 @@ export async function handleFetch(gateway: Gateway, request: Request): Promise<R
     path,
     search,
     headers: () => request.headers,
+    // Fetch servers that know the peer put it on the request (srvx: `request.ip`).
+    client: () => (request as { ip?: string }).ip,
     body: request.body
       ? {
           contentType: request.headers.get('content-type') ?? undefined,

@@ -1,4 +1,5 @@
 // Prints the route table as an OpenAPI 3.1 document, parameters and types taken from handler signatures.
+import { authSchemes, type AuthScheme } from './auth.js';
 import { classBit } from './path.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
 import type { ParameterInfo, ValueType } from './signature.js';
@@ -24,11 +25,16 @@ export function openApiDocument(
   version = '0.0.0',
 ): Schema {
   const paths: Record<string, Record<string, Operation>> = {};
+  const securitySchemes: Schema = {};
   for (const controller of table.controllers) {
     for (const handler of controller.handlers.values()) {
+      const security = securityOf(authSchemes(controller.type, handler.method), securitySchemes);
       for (const path of handlerPaths(controller, handler)) {
         paths[path] ??= {};
-        paths[path][handler.method.toLowerCase()] = operation(controller, handler, path);
+        paths[path][handler.method.toLowerCase()] = {
+          ...operation(controller, handler, path),
+          ...security,
+        };
       }
     }
   }
@@ -38,6 +44,7 @@ export function openApiDocument(
     info: { title, version },
     paths: sorted,
     components: {
+      ...(Object.keys(securitySchemes).length ? { securitySchemes } : {}),
       schemas: { Error: errorSchema },
       responses: {
         Error: {
@@ -94,6 +101,21 @@ function operation(controller: ControllerEntry, handler: HandlerEntry, path: str
       ? { description: `Further path bits are passed as ${handler.rest.name}.` }
       : {}),
   };
+}
+
+/** `security` for an operation (any one scheme suffices), registering each scheme under `basicAuth`/`bearerAuth`. */
+function securityOf(schemes: AuthScheme[] | undefined, registry: Schema): Operation {
+  if (!schemes) return {};
+  const security = schemes.map((scheme) => {
+    const name = `${scheme.kind}Auth`;
+    registry[name] ??= {
+      type: 'http',
+      scheme: scheme.kind,
+      ...(scheme.format ? { bearerFormat: scheme.format } : {}),
+    };
+    return { [name]: [] };
+  });
+  return { security };
 }
 
 function queryParameter(parameter: Pick<ParameterInfo, 'name' | 'type' | 'required'>) {

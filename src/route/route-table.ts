@@ -41,6 +41,8 @@ export interface ControllerEntry {
    */
   bareInstances: boolean;
   handlers: Map<string, HandlerEntry>;
+  /** The WEBSOCKET handler, which answers upgrades and is never an HTTP method. */
+  socket?: HandlerEntry;
   /** The `Allow` header value: its handlers, plus HEAD with GET, plus OPTIONS. */
   allow: string;
   /** The handler taking the most path bits (one with a rest parameter first): a path longer than it takes is 404. */
@@ -154,6 +156,8 @@ function controllerEntry(
 ): ControllerEntry {
   const handlers = new Map<string, HandlerEntry>();
   for (const method of handlerNames(type, methods)) {
+    // WEBSOCKET answers upgrades, never an HTTP request, even when listed among the routable methods.
+    if (method === socketMethod) continue;
     const fn = (type.prototype as unknown as Record<string, (...args: never[]) => unknown>)[method];
     const parameters = reader.fromSource(file, type.name, method) ?? reader.fromFunction(fn);
     handlers.set(method, handlerEntry(method, fn as HandlerEntry['fn'], parameters));
@@ -161,8 +165,22 @@ function controllerEntry(
   const allow = allowHeader([...handlers.keys()]);
   const bareInstances = classesBelowController(type).every((cls) => reader.hasBareInstances(cls));
   const widest = widestHandler(handlers);
-  return { name, file, moduleBits, type, bareInstances, handlers, allow, widest };
+  const socket = socketEntry(type, file, reader);
+  return { name, file, moduleBits, type, bareInstances, handlers, allow, widest, socket };
 }
+
+function socketEntry(type: ControllerClass, file: string, reader: SignatureReader) {
+  const fn = (type.prototype as unknown as Record<string, unknown>)[socketMethod];
+  if (typeof fn !== 'function') return undefined;
+  const handler = fn as HandlerEntry['fn'];
+  const parameters =
+    reader.fromSource(file, type.name, socketMethod) ??
+    reader.fromFunction(fn as (...args: never[]) => unknown);
+  return handlerEntry(socketMethod, handler, parameters);
+}
+
+/** The handler method that accepts WebSockets at the class's path. */
+export const socketMethod = 'WEBSOCKET';
 
 function widestHandler(handlers: Map<string, HandlerEntry>): HandlerEntry | undefined {
   let widest: HandlerEntry | undefined;

@@ -47,6 +47,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   await app.ready();
   const server = createServer(app.serverOptions, app.listener);
+  server.on('upgrade', app.upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

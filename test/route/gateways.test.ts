@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application } from '../../src/route/index.js';
+import { authCases } from './auth-cases.js';
 import { allCases } from './cases/index.js';
 import {
   appFixture,
@@ -61,7 +62,7 @@ afterAll(async () => {
   await srvx?.stop();
 });
 
-describe.each(allCases)('$method $path: $name', (testCase) => {
+describe.each([...allCases, ...authCases])('$method $path: $name', (testCase) => {
   const answers: Record<string, Answer> = {};
 
   it('node listener over HTTP', async () => {

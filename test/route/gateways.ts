@@ -11,8 +11,21 @@ export interface Answer {
   body: string;
 }
 
+/** The headers of authentication, CORS and rate limiting. */
+const featureHeaders = [
+  'www-authenticate',
+  'retry-after',
+  'vary',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+  'access-control-max-age',
+];
+
 /** The headers a client acts on; Date, Connection and framing headers belong to the server, not the app. */
-export const headersThatMatter = ['content-type', 'allow', 'x-id', 'x-raw'];
+export const headersThatMatter = ['content-type', 'allow', 'x-id', 'x-raw', ...featureHeaders];
 
 /** The request body as bytes with its content type; FormData goes through Response so every gateway gets the same bytes. */
 async function encode(

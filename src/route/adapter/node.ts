@@ -49,6 +49,7 @@ class NodeIncoming implements Incoming {
   readonly path: string;
   readonly search: string;
   readonly body: BodySource | undefined;
+  identity?: unknown;
   readonly #request: IncomingMessage;
 
   constructor(request: IncomingMessage) {
@@ -66,6 +67,15 @@ class NodeIncoming implements Incoming {
     const headers = new Headers();
     for (let index = 0; index < raw.length; index += 2) headers.append(raw[index], raw[index + 1]);
     return headers;
+  }
+
+  /** One header, from node's parsed `request.headers` (built on first use, only when a layer or auth asks). */
+  header(name: string): string | null {
+    return (this.#request.headers[name] as string | undefined) ?? null;
+  }
+
+  client(): string | undefined {
+    return this.#request.socket.remoteAddress;
   }
 }
 
