@@ -1,7 +1,14 @@
 // src/common/access-token.ts: where a request carries its access token (query, body, Bearer header).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+import {
+  code,
+  constant,
+  functionOf,
+  interfaceOf,
+  tsFile,
+  middlewareParameters,
+} from '../_shared/ts.js';
 
 export function accessTokenTemplate(): TypeScriptFile {
   return tsFile(
@@ -40,11 +47,7 @@ export function accessTokenTemplate(): TypeScriptFile {
           'Middleware: takes `access_token` out of the body, so that DTO validation, which refuses unknown',
           'properties, never sees it.',
         ],
-        parameters: [
-          { name: 'request', type: 'Request' },
-          { name: '_response', type: 'Response' },
-          { name: 'next', type: 'NextFunction' },
-        ],
+        parameters: middlewareParameters(),
         returnType: 'void',
         statements: code(
           'const body: unknown = request.body;',

@@ -1,7 +1,7 @@
 // src/common/body-limits.ts: a parsed body's shape is checked in one pass, before any pipe transforms it.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile, middlewareParameters } from '../_shared/ts.js';
 
 export function bodyLimitsTemplate(): TypeScriptFile {
   return tsFile(
@@ -118,11 +118,7 @@ export function bodyLimitsTemplate(): TypeScriptFile {
           'Middleware after the body parsers: a body that breaks a limit is refused here, before',
           'validation and class-transformer (whose cost grows faster than the body) ever see it.',
         ],
-        parameters: [
-          { name: 'request', type: 'Request' },
-          { name: '_response', type: 'Response' },
-          { name: 'next', type: 'NextFunction' },
-        ],
+        parameters: middlewareParameters(),
         returnType: 'void',
         statements: code('next(bodyProblem(request.body));'),
       }),
@@ -135,11 +131,7 @@ export function bodyLimitsTemplate(): TypeScriptFile {
           'Middleware: a body of any other type (text/plain, multipart) is a 415, rather than an empty',
           'body that fails validation field by field.',
         ],
-        parameters: [
-          { name: 'request', type: 'Request' },
-          { name: '_response', type: 'Response' },
-          { name: 'next', type: 'NextFunction' },
-        ],
+        parameters: middlewareParameters(),
         returnType: 'void',
         statements: code(
           "const length = Number(request.headers['content-length'] ?? 0);",

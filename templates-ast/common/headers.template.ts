@@ -1,7 +1,7 @@
 // src/common/headers.ts: what answers tell browsers and caches: CORS origins, proxies, no caching of private answers.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
-import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { code, functionOf, tsFile, middlewareParameters } from '../_shared/ts.js';
 
 export function headersTemplate(): TypeScriptFile {
   return tsFile(
@@ -42,11 +42,7 @@ export function headersTemplate(): TypeScriptFile {
           'Middleware, after the access token is captured: an answer to a request that carries credentials',
           'may hold private data or a token, so no cache on the way may keep it.',
         ],
-        parameters: [
-          { name: 'request', type: 'Request' },
-          { name: 'response', type: 'Response' },
-          { name: 'next', type: 'NextFunction' },
-        ],
+        parameters: middlewareParameters(true),
         returnType: 'void',
         statements: code(
           'if (request.headers.authorization !== undefined || extractAccessToken(request)) {',

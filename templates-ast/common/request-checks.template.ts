@@ -1,7 +1,7 @@
 // src/common/request-checks.ts: a request whose Host, URL or Basic credentials no route could use is a 400.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile, middlewareParameters } from '../_shared/ts.js';
 
 export function requestChecksTemplate(): TypeScriptFile {
   return tsFile(
@@ -53,11 +53,7 @@ export function requestChecksTemplate(): TypeScriptFile {
       functionOf({
         name: 'checkRequests',
         docs: ['Middleware, before the body is read: see requestProblem.'],
-        parameters: [
-          { name: 'request', type: 'Request' },
-          { name: '_response', type: 'Response' },
-          { name: 'next', type: 'NextFunction' },
-        ],
+        parameters: middlewareParameters(),
         returnType: 'void',
         statements: code('next(requestProblem(request));'),
       }),
