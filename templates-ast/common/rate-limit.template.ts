@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { Scope } from '../../src/loader/ts-morph.js';
 import {
   classOf,
   code,
@@ -111,8 +112,31 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
         ),
       }),
       ...(options.auth ? [accountOf()] : []),
+      clientKey(),
     ],
   );
+}
+
+function clientKey() {
+  return functionOf({
+    name: 'clientKey',
+    docs: [
+      'The counter a client address counts against. An IPv6 host is handed a whole /64 and can pick a new',
+      'address in it for every request, so IPv6 addresses count by their /64; IPv4 ones (mapped ones too) alone.',
+    ],
+    parameters: [{ name: 'address', type: 'string' }],
+    returnType: 'string',
+    statements: code(
+      "if (!address.includes(':')) return address;",
+      'const mapped = /^::ffff:(\\d+\\.\\d+\\.\\d+\\.\\d+)$/i.exec(address);',
+      'if (mapped) return mapped[1];',
+      "const [head = '', tail] = address.split('%')[0].split('::');",
+      "const left = head === '' ? [] : head.split(':');",
+      "const right = tail === undefined || tail === '' ? [] : tail.split(':');",
+      "const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];",
+      "return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;",
+    ),
+  });
 }
 
 function skipMark() {
@@ -161,7 +185,8 @@ function rateLimiters(names: LimitName[]) {
       {
         parameters: [
           { name: 'settings', type: 'RateLimitSettings' },
-          { ...injected('redis', 'Redis'), hasQuestionToken: true },
+          // Public: the health check pings this connection rather than opening one of its own.
+          { ...injected('redis', 'Redis'), scope: Scope.Public, hasQuestionToken: true },
         ],
         statements: code(
           ...names.map((name) => `this.${name} = limiter('${name}', settings.${name}, redis);`),
@@ -247,7 +272,7 @@ function rateLimitGuard(options: ProjectOptions) {
           'if (this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, context.getHandler())) return true;',
           'const http = context.switchToHttp();',
           'const [request, response] = [http.getRequest<Request>(), http.getResponse<Response>()];',
-          "const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';",
+          "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
           "await consume(this.limiters.requests, address, 'requests from this address', response);",
           ...attempts,
           'return true;',
@@ -306,6 +331,7 @@ export function rateLimitModuleTemplate(): TypeScriptFile {
               '    },',
               '    { provide: APP_GUARD, useClass: RateLimitGuard },',
               '  ],',
+              '  exports: [RateLimiters],',
               '}',
             ),
           ),

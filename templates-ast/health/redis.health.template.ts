@@ -1,7 +1,6 @@
 // src/health/redis.health.ts: a terminus indicator that pings the Redis of REDIS_URL, when one is set.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { Scope } from '../../src/loader/ts-morph.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 
 export function redisHealthTemplate(): TypeScriptFile {
@@ -9,47 +8,30 @@ export function redisHealthTemplate(): TypeScriptFile {
     'src/health/redis.health.ts',
     [
       pkg('@nestjs/common', 'Injectable'),
-      pkgTypes('@nestjs/common', 'OnModuleDestroy'),
-      pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/terminus', 'HealthIndicatorService'),
-      pkg('ioredis', 'Redis'),
-      { from: 'src/config/environment.ts', types: ['Environment'] },
+      use('rateLimit', 'RateLimiters'),
     ],
     [
       classOf({
         name: 'RedisHealthIndicator',
-        decorators: [decorator('Injectable')],
-        implements: ['OnModuleDestroy'],
-        properties: [
-          {
-            name: 'client',
-            type: 'Redis',
-            scope: Scope.Private,
-            isReadonly: true,
-            hasQuestionToken: true,
-          },
+        docs: [
+          "Pings the rate limiters' own connection: the check reports the Redis the app depends on, and",
+          'the connection closes once, after the server has finished the requests in flight.',
         ],
+        decorators: [decorator('Injectable')],
         ctors: [
           {
             parameters: [
               injected('indicators', 'HealthIndicatorService'),
-              { name: 'config', type: 'ConfigService<Environment, true>' },
+              injected('limiters', 'RateLimiters'),
             ],
-            statements: code(
-              "const url = config.get('REDIS_URL', { infer: true });",
-              'if (!url) return;',
-              '// Connects on the first check; a failed ping reports Redis down instead of retrying for long.',
-              'this.client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });',
-              "// Connection errors are the check's answer; without a listener ioredis prints each one.",
-              "this.client.on('error', () => undefined);",
-            ),
           },
         ],
         getAccessors: [
           {
             name: 'configured',
             returnType: 'boolean',
-            statements: code('return this.client !== undefined;'),
+            statements: code('return this.limiters.redis !== undefined;'),
           },
         ],
         methods: [
@@ -58,20 +40,16 @@ export function redisHealthTemplate(): TypeScriptFile {
             typeParameters: [{ name: 'Key', constraint: 'string' }],
             parameters: [{ name: 'key', type: 'Key' }],
             statements: code(
-              'const client = this.client;',
+              'const client = this.limiters.redis;',
               'return this.indicators',
               '  .check(key)',
               '  .attempt(async () => {',
               "    if (!client) throw new Error('REDIS_URL is not set');",
+              '    // The connection does not queue commands while down, so a lost Redis answers at once.',
               '    await client.ping();',
               '  })',
               '  .withTimeout(3000);',
             ),
-          },
-          {
-            name: 'onModuleDestroy',
-            returnType: 'void',
-            statements: code('this.client?.disconnect();'),
           },
         ],
       }),

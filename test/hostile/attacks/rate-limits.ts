@@ -152,6 +152,20 @@ export function rateLimitAttacks(target: () => Target): void {
       expect((await http('GET', '/articles')).status).toBe(429);
     });
 
+    it('counts IPv6 clients by their /64, so a host cannot dodge the limit by changing address', async () => {
+      const { http } = await start({ THROTTLE_LIMIT: '5', TRUST_PROXY: 'true' });
+      const id = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
+      const from = (address: string) =>
+        http('GET', `/users/${id}`, { headers: { 'x-forwarded-for': address } });
+      const answers = await inTurn(6, (i) => from(`2001:db8:1:2::${i + 1}`));
+      expect(statuses(answers).slice(0, 5)).toEqual(Array(5).fill(404));
+      expectLimited(answers[5]!, /address/);
+      expect((await from('2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429);
+      // The next /64, and an IPv4 client, are other clients.
+      expect((await from('2001:db8:1:3::1')).status).toBe(404);
+      expect((await from('203.0.113.7')).status).toBe(404);
+    });
+
     it('shares the counters of two instances through Redis (REDIS_URL)', async (context) => {
       if (!(await redisAnswers())) {
         if (process.env.RESTSMITH_REQUIRE_REDIS) throw new Error(`no Redis at ${REDIS_URL}`);
