@@ -27,6 +27,7 @@ import { jwtAuthGuardTemplate } from './common/jwt-auth.guard.template.js';
 import { listQueryTemplate } from './common/list-query.template.js';
 import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
 import { pagingTemplate } from './common/paging.template.js';
+import { apiDocsTemplate } from './common/api-docs.template.js';
 import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
 import { rateLimitModuleTemplate, rateLimitTemplate } from './common/rate-limit.template.js';
 import { requestLoggerTemplate } from './common/request-logger.template.js';
@@ -84,8 +85,10 @@ import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
   createUserDtoTemplate,
   updatePasswordDtoTemplate,
+  updateRoleDtoTemplate,
   updateUserDtoTemplate,
 } from './users/user-dto.template.js';
+import { createAdminTemplate } from './users/create-admin.template.js';
 import { userEntityTemplate } from './users/user.entity.template.js';
 import { userViewTemplate } from './users/user.view.template.js';
 import { passwordTemplate } from './users/password.template.js';
@@ -93,6 +96,26 @@ import { usersControllerTemplate } from './users/users.controller.template.js';
 import { usersModuleTemplate } from './users/users.module.template.js';
 import { usersMigrationTemplate } from './users/users.migration.template.js';
 import { usersServiceTemplate } from './users/users.service.template.js';
+import { refreshTokenDtoTemplate } from './sessions/refresh-token.dto.template.js';
+import { sessionModelTemplate } from './sessions/session.entity.template.js';
+import { sessionsControllerTemplate } from './sessions/sessions.controller.template.js';
+import { sessionsMigrationTemplate } from './sessions/sessions.migration.template.js';
+import { sessionsModuleTemplate } from './sessions/sessions.module.template.js';
+import { sessionsServiceTemplate } from './sessions/sessions.service.template.js';
+import { rolesE2eSpecTemplate } from './test/roles.e2e-spec.template.js';
+import { refreshTokensE2eSpecTemplate } from './test/refresh-tokens.e2e-spec.template.js';
+import { mailModuleTemplate, mailServiceTemplate } from './mail/mail.template.js';
+import {
+  passwordResetModelTemplate,
+  passwordResetsMigrationTemplate,
+} from './password-resets/password-reset.entity.template.js';
+import {
+  passwordResetDtoTemplate,
+  passwordResetsControllerTemplate,
+  passwordResetsModuleTemplate,
+} from './password-resets/password-resets.controller.template.js';
+import { passwordResetsServiceTemplate } from './password-resets/password-resets.service.template.js';
+import { passwordResetsE2eSpecTemplate } from './password-resets/password-resets.e2e-spec.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   packageJsonTemplate(options),
@@ -132,6 +155,8 @@ const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
   dataSourceTemplate(options),
   migrationsTemplate(options),
   ...(options.auth ? [usersMigrationTemplate(options)] : []),
+  ...(options.refreshTokens ? [sessionsMigrationTemplate(options)] : []),
+  ...(options.passwordReset ? [passwordResetsMigrationTemplate(options)] : []),
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -148,7 +173,8 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   headersTemplate(),
   formValueTemplate(),
   listQueryTemplate(),
-  pagingTemplate(options),
+  pagingTemplate(),
+  apiDocsTemplate(options),
   findPageTemplate(options),
   parseIdPipeTemplate(options),
   requestLoggerTemplate(),
@@ -169,7 +195,7 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   jwtAuthGuardTemplate(),
   adminGuardTemplate(),
   adminGuardSpecTemplate(),
-  currentUserDecoratorTemplate(),
+  currentUserDecoratorTemplate(options),
   basicCredentialsDecoratorTemplate(),
   userEntityTemplate(options),
   userViewTemplate(options),
@@ -178,20 +204,47 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   createUserDtoTemplate(options),
   updateUserDtoTemplate(),
   updatePasswordDtoTemplate(),
+  updateRoleDtoTemplate(options),
+  createAdminTemplate(),
   usersServiceTemplate(options),
   usersServiceSpecTemplate(options),
   usersControllerTemplate(options),
   usersModuleTemplate(options),
-  authModuleTemplate(),
-  authServiceTemplate(),
-  authControllerTemplate(),
+  authModuleTemplate(options),
+  authServiceTemplate(options),
+  authControllerTemplate(options),
   jwtStrategyTemplate(options),
   passwordGuardTemplate(),
   usersE2eSpecTemplate(options),
-  authE2eSpecTemplate(),
-  sessionsE2eSpecTemplate(),
+  authE2eSpecTemplate(options),
+  sessionsE2eSpecTemplate(options),
   rateLimitsE2eSpecTemplate(),
+  rolesE2eSpecTemplate(options),
   ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
+  ...(options.refreshTokens ? sessionFiles(options) : []),
+  ...(options.passwordReset ? passwordResetFiles(options) : []),
+];
+
+/** --refresh-tokens: src/sessions and its tests (the migration is with the others). */
+const sessionFiles = (options: ProjectOptions): GeneratedFile[] => [
+  sessionModelTemplate(options),
+  sessionsServiceTemplate(options),
+  sessionsControllerTemplate(),
+  sessionsModuleTemplate(options),
+  refreshTokenDtoTemplate(),
+  refreshTokensE2eSpecTemplate(),
+];
+
+/** --password-reset: the mailer and the /password-resets routes. */
+const passwordResetFiles = (options: ProjectOptions): GeneratedFile[] => [
+  mailServiceTemplate(),
+  mailModuleTemplate(),
+  passwordResetModelTemplate(options),
+  passwordResetDtoTemplate(),
+  passwordResetsServiceTemplate(options),
+  passwordResetsControllerTemplate(),
+  passwordResetsModuleTemplate(options),
+  passwordResetsE2eSpecTemplate(),
 ];
 
 const testFiles = (options: ProjectOptions): GeneratedFile[] => [

@@ -9,6 +9,7 @@ import { formatPlan } from '../engine/plan.js';
 import { readProjectConfig } from '../resource/project-config.js';
 import { canPrompt } from '../cli/can-prompt.js';
 import { completeResourceInput } from '../resource/resource-prompts.js';
+import { isResourceEdit } from '../resource/edit/is-edit.js';
 
 registerUserFacingError(GeneratedCodeError);
 
@@ -25,6 +26,8 @@ export default class Api extends BaseCommand {
     '<%= config.bin %> api article --fields "title:string content:text" --user POST --yes',
     '<%= config.bin %> api post --fields "title tags:string[] views?:number" --owner author --admin DELETE',
     '<%= config.bin %> api note --fields title --master POST,PUT,DELETE --dry-run',
+    '<%= config.bin %> api article --add-fields "summary:text published?:boolean" --dry-run',
+    '<%= config.bin %> api article --rename-field summary:abstract',
   ];
 
   static override args = {
@@ -44,18 +47,54 @@ export default class Api extends BaseCommand {
       description:
         'Fields as name:type (string text number boolean date; name? optional; type[] list)',
     }),
+    cascade: Flags.string({
+      hidden: true,
+      description:
+        'Reference fields whose entries are deleted with the entry they refer to, comma-separated (default: such deletes are refused, or clear an optional field)',
+    }),
     owner: Flags.string({ description: 'Field that stores the creating user (author)' }),
+    'add-fields': Flags.string({
+      description: 'On a resource that exists: fields to add, as --fields writes them',
+    }),
+    'remove-fields': Flags.string({
+      description:
+        'On a resource that exists: fields to remove (the migration drops their columns)',
+    }),
+    'rename-field': Flags.string({
+      description: 'On a resource that exists: old:new (the migration renames the column)',
+    }),
     yes: Flags.boolean({ char: 'y', description: 'Take the defaults; never prompt' }),
     'dry-run': Flags.boolean({
       description: 'Print the files and a diff of each change; write nothing',
     }),
     force: Flags.boolean({ description: 'Overwrite files that exist' }),
+    'experimental-references': Flags.boolean({
+      hidden: true,
+      description: 'Write reference fields, whose API is not built yet (storage only)',
+    }),
     cwd: Flags.string({ description: 'Project folder', default: '.' }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Api);
     const { config } = await readProjectConfig(flags.cwd);
+    const edit = {
+      addFields: flags['add-fields'],
+      removeFields: flags['remove-fields'],
+      renameField: flags['rename-field'],
+    };
+    if (args.name && isResourceEdit(edit)) {
+      const { editResource, formatEditPlan } = await import('../resource/edit/edit-resource.js');
+      const dryRun = flags['dry-run'];
+      const { plan, notes } = await editResource(
+        flags.cwd,
+        { name: args.name, ...edit },
+        { dryRun },
+      );
+      this.log([formatEditPlan(plan, dryRun), '', ...notes].join('\n'));
+      if (dryRun) this.log('\nDry run: nothing was written.');
+      return;
+    }
     // The init hook has started it when run from `rest`; this covers `Api.run()` called directly.
     startFormatter();
     const generator = import('../resource/add-resource.js');
@@ -66,6 +105,7 @@ export default class Api extends BaseCommand {
         methods: flags.methods,
         fields: flags.fields,
         owner: flags.owner,
+        cascade: flags.cascade,
         access: {
           master: flags.master,
           admin: flags.admin,
@@ -80,6 +120,7 @@ export default class Api extends BaseCommand {
     const { resource, plan } = await addResource(flags.cwd, input, {
       force: flags.force,
       dryRun: flags['dry-run'],
+      experimentalReferences: flags['experimental-references'],
     });
     this.log(formatPlan(plan, { diffs: flags['dry-run'] }));
     if (flags['dry-run']) this.log('\nDry run: nothing was written.');

@@ -27,6 +27,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new my-api',
     '<%= config.bin %> new my-api --database sqlite --yes',
     '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
+    '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
   ];
 
@@ -41,6 +42,14 @@ export default class New extends BaseCommand {
       allowNo: true,
     }),
     'sign-in-on-create': Flags.boolean({ description: 'POST /users answers { token, user }' }),
+    'refresh-tokens': Flags.boolean({
+      description:
+        'Sessions: short-lived access tokens, rotated refresh tokens (POST /auth/refresh), sign-out',
+    }),
+    'password-reset': Flags.boolean({
+      description:
+        'Password reset by e-mail: POST /password-resets mails a single-use link (SMTP_URL in .env)',
+    }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
       options: [...PACKAGE_MANAGERS],
@@ -70,6 +79,8 @@ export default class New extends BaseCommand {
       database: flags.database,
       auth: flags.auth,
       signInOnCreate: flags['sign-in-on-create'] || undefined,
+      refreshTokens: flags['refresh-tokens'] || undefined,
+      passwordReset: flags['password-reset'] || undefined,
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };

@@ -1,4 +1,4 @@
-// Keeps V8's compiled code of the large CommonJS files `rest new` loads (TypeScript, ts-morph) between runs.
+// Keeps V8's compiled code of the large CommonJS files `rest new` loads (TypeScript, ts-morph, prettier) between runs.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -10,11 +10,12 @@ import { Script, constants } from 'node:vm';
  * Compiling TypeScript's 9 MB bundle is the largest single cost of a `rest new` run (about 0.8 s of
  * 1.3 s to load ts-morph on a busy two-core machine); with V8's code cache it is read back instead.
  * Node 22 has `module.enableCompileCache()`; Node 20 does not, so this does the same for files over
- * LARGE bytes, the way v8-compile-cache does. V8 rejects cached code that does not match the source
+ * LARGE bytes (prettier's standalone build and plugins, on the formatter thread, are 85 to 900 kB),
+ * the way v8-compile-cache does. V8 rejects cached code that does not match the source
  * or the Node version, and the file is then compiled as usual and the cache rewritten.
  * Import this module before anything that loads ts-morph. RESTSMITH_NO_COMPILE_CACHE=1 turns it off.
  */
-const LARGE = 500_000;
+const LARGE = 64_000;
 const folder = join(tmpdir(), `restsmith-compile-cache-${process.version}`);
 
 type Compile = (this: Module, content: string, filename: string) => unknown;
@@ -47,11 +48,24 @@ function runCached(module: Module, content: string, filename: string): unknown {
   });
   if (!cachedData || script.cachedDataRejected) {
     // At exit, the cache also holds the functions compiled lazily during the run.
-    process.once('exit', () => writeCache(cacheFile, script.createCachedData()));
+    if (unwritten.size === 0) process.once('exit', writeCompileCache);
+    unwritten.set(cacheFile, script);
   }
   const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown;
   const require = createRequire(filename);
   return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename));
+}
+
+/** Scripts compiled without a usable cache in this thread, by cache file. */
+const unwritten = new Map<string, Script>();
+
+/**
+ * Writes the caches missing so far. Runs at exit; a worker thread, which a process ends without its
+ * `exit` event, calls it itself once it has run the code it needs (format-worker.ts).
+ */
+export function writeCompileCache(): void {
+  for (const [file, script] of unwritten) writeCache(file, script.createCachedData());
+  unwritten.clear();
 }
 
 function readCache(file: string): Buffer | undefined {

@@ -81,7 +81,6 @@ export function startFormatter(): void {
     return;
   }
   const started: FormatterThread = { worker, pending: new Map(), nextId: 0 };
-  worker.unref();
   worker.on('message', (reply: { id: number; texts?: string[]; error?: string }) => {
     const request = started.pending.get(reply.id);
     if (!request) return;
@@ -92,6 +91,9 @@ export function startFormatter(): void {
   });
   worker.on('error', (error) => stop(started, error));
   worker.on('exit', () => stop(started, new Error('prettier: the formatter thread stopped')));
+  // After the listeners: adding a 'message' listener refs the thread's port again, and an unused
+  // thread (a command that ends with nothing to format) would keep the process alive.
+  worker.unref();
   thread = started;
 }
 

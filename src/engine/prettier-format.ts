@@ -1,17 +1,54 @@
 // prettier itself: loaded by the formatter thread (format-worker.ts), or by format.ts where no thread can run.
-import { join } from 'node:path';
-import * as prettier from 'prettier';
+import { createRequire } from 'node:module';
+import { basename, extname, join } from 'node:path';
+import type { Options, Plugin } from 'prettier';
 import { DEFAULT_PRETTIER_CONFIG, type FormatJob } from './format.js';
+
+/**
+ * prettier's standalone build and its plugins, as CommonJS: `require()` lets the compile cache
+ * (compile-cache.ts) keep their compiled code between runs, which Node 20 cannot do for the ES
+ * modules of `import 'prettier'` (about a fifth of `rest new`'s CPU time went to compiling them), and
+ * only the plugins a file needs load. Same printers, so the same output as `prettier.format`.
+ */
+const require = createRequire(import.meta.url);
+type Standalone = { format: (text: string, options: Options) => Promise<string> };
+const standalone = (): Standalone => require('prettier/standalone') as Standalone;
+const plugin = (name: string): Plugin => require(`prettier/plugins/${name}`) as Plugin;
+
+/**
+ * The plugins that parse and print each kind of file the generators write; prettier infers the
+ * parser from their languages as it does with all of them (`.prettierrc` is JSON when it parses as
+ * JSON, else YAML). test/engine/prettier-format.test.ts compares every generated file's text with
+ * prettier's own `format`.
+ */
+function pluginsFor(path: string, parser: Options['parser']): Plugin[] {
+  if (parser === 'typescript') return [plugin('typescript'), plugin('estree')];
+  if (basename(path) === '.prettierrc') return [plugin('babel'), plugin('estree'), plugin('yaml')];
+  switch (extname(path)) {
+    case '.md':
+    case '.markdown':
+      return [plugin('markdown'), plugin('babel'), plugin('estree')];
+    case '.yaml':
+    case '.yml':
+      return [plugin('yaml')];
+    default:
+      return [plugin('babel'), plugin('estree')];
+  }
+}
 
 /** Formats one job with its configuration (see FormatJob). */
 export async function formatJob(job: FormatJob): Promise<string> {
   const config =
     job.config ??
-    (job.projectRoot
-      ? await prettier.resolveConfig(join(job.projectRoot, job.path), { editorconfig: true })
-      : null) ??
+    (job.projectRoot ? await resolveConfig(join(job.projectRoot, job.path)) : null) ??
     DEFAULT_PRETTIER_CONFIG;
   return formatText(job.path, job.text, config);
+}
+
+/** An existing project's configuration (`rest api`): needs prettier's file-system build. */
+async function resolveConfig(path: string): Promise<Options | null> {
+  const prettier = await import('prettier');
+  return prettier.resolveConfig(path, { editorconfig: true });
 }
 
 /**
@@ -20,17 +57,24 @@ export async function formatJob(job: FormatJob): Promise<string> {
  * one, and both print the same (checked on every file of the generated projects); what babel
  * cannot parse falls back to `typescript`.
  */
-export async function formatText(
-  path: string,
-  text: string,
-  config: prettier.Options,
-): Promise<string> {
+export async function formatText(path: string, text: string, config: Options): Promise<string> {
+  const { format } = standalone();
   const options = { ...config, filepath: path };
-  if (!/\.[cm]?tsx?$/.test(path) || config.parser) return prettier.format(text, options);
+  if (!/\.[cm]?tsx?$/.test(path) || config.parser) {
+    return format(text, { ...options, plugins: pluginsFor(path, config.parser) });
+  }
   try {
-    return await prettier.format(text, { ...options, parser: 'babel-ts' });
+    return await format(text, {
+      ...options,
+      parser: 'babel-ts',
+      plugins: pluginsFor(path, 'babel-ts'),
+    });
   } catch {
-    return prettier.format(text, { ...options, parser: 'typescript' });
+    return format(text, {
+      ...options,
+      parser: 'typescript',
+      plugins: pluginsFor(path, 'typescript'),
+    });
   }
 }
 

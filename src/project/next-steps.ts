@@ -7,6 +7,7 @@ const runScript = (manager: PackageManager, script: string): string =>
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   mongodb:
     'MongoDB: MONGODB_URI in .env, or, when it is unset, an embedded MongoDB kept in .data/.',
+  mysql: 'MySQL 8 or MariaDB: set DATABASE_URL in .env to your server.',
   postgres: 'PostgreSQL: set DATABASE_URL in .env to your server.',
   sqlite: 'SQLite: the database is a file in .data/, nothing to install.',
 };

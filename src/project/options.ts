@@ -1,7 +1,7 @@
 // The normalised options of a generated project: computed once, read by every template.
 import type { ResourceOptions } from '../resource/options.js';
 
-export const DATABASES = ['mongodb', 'postgres', 'sqlite'] as const;
+export const DATABASES = ['mongodb', 'mysql', 'postgres', 'sqlite'] as const;
 export type Database = (typeof DATABASES)[number];
 
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
@@ -15,6 +15,10 @@ export interface ProjectOptions {
   auth: boolean;
   /** POST /users answers `{ token, user }`. */
   signInOnCreate: boolean;
+  /** Short-lived access tokens with rotated refresh tokens and revocable sessions (src/sessions). */
+  refreshTokens: boolean;
+  /** POST /password-resets mails a single-use link; needs user accounts. */
+  passwordReset: boolean;
   packageManager: PackageManager;
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;

@@ -17,6 +17,8 @@ export interface ProjectInput {
   database?: string;
   auth?: boolean;
   signInOnCreate?: boolean;
+  refreshTokens?: boolean;
+  passwordReset?: boolean;
   packageManager?: string;
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
@@ -39,11 +41,28 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
       hint: 'Drop one of --no-auth and --sign-in-on-create.',
     });
   }
+  if (input.refreshTokens && !auth) {
+    throw new UserError('--refresh-tokens needs user accounts, which --no-auth turns off', {
+      hint: 'Drop one of --no-auth and --refresh-tokens.',
+    });
+  }
+  if (input.refreshTokens && input.signInOnCreate) {
+    throw new UserError('--refresh-tokens and --sign-in-on-create do not go together yet', {
+      hint: 'Drop --sign-in-on-create: sign the new user in with POST /auth, which starts a session.',
+    });
+  }
+  if (input.passwordReset && !auth) {
+    throw new UserError('--password-reset needs user accounts, which --no-auth turns off', {
+      hint: 'Drop one of --no-auth and --password-reset.',
+    });
+  }
   return {
     name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
     database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
     auth,
     signInOnCreate: input.signInOnCreate ?? false,
+    refreshTokens: input.refreshTokens ?? false,
+    passwordReset: input.passwordReset ?? false,
     packageManager: input.packageManager
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),

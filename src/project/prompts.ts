@@ -46,6 +46,16 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
       message: 'Sign the new user in on sign-up (POST /users answers { token, user })?',
       default: false,
     });
+    if (!answers.signInOnCreate)
+      answers.refreshTokens ??= await confirm({
+        message:
+          'Refresh tokens and sessions (15-minute access tokens, POST /auth/refresh, sign-out)?',
+        default: false,
+      });
+    answers.passwordReset ??= await confirm({
+      message: 'Password reset by e-mail (POST /password-resets mails a single-use link)?',
+      default: false,
+    });
   }
   answers.packageManager ??= await select({
     message: 'Package manager',

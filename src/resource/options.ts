@@ -21,6 +21,27 @@ export interface FieldOptions {
   optional: boolean;
 }
 
+/** What deleting a referenced entry does to the entries that refer to it. */
+export const DELETE_RULES = ['restrict', 'set null', 'cascade'] as const;
+export type DeleteRule = (typeof DELETE_RULES)[number];
+
+/** `category:ref:category` (one), `category?:ref:category` (optional), `tags:ref:tag[]` (a list). */
+export interface ReferenceOptions {
+  /** The field: `category`, `tags`. */
+  names: Names;
+  /** The referenced resource (`category`), or `user`. */
+  target: Names;
+  /** A list (`tags:ref:tag[]`), stored in a join table. */
+  many: boolean;
+  optional: boolean;
+  /**
+   * restrict (the default) refuses to delete a referenced entry, set null (optional references)
+   * clears the field, cascade (`--cascade <field>`) deletes the referring entries with it. A list
+   * loses the deleted entry from its items.
+   */
+  onDelete: DeleteRule;
+}
+
 export interface ResourceOptions {
   names: Names;
   /** URL path without the leading slash, e.g. `articles`. */
@@ -28,6 +49,8 @@ export interface ResourceOptions {
   /** Route kinds that exist, each with who may call it. */
   methods: Partial<Record<ResourceMethod, Access>>;
   fields: FieldOptions[];
+  /** Links to other resources; none when missing (resources written before references). */
+  references?: ReferenceOptions[];
   /** Name of the field storing the creating user (`--owner author`), if any. */
   owner?: Names;
   /** When `rest api` added it (ms since 1970): names its migration, which sorts after the earlier ones. */

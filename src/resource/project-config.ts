@@ -18,7 +18,7 @@ import {
   type ResourceMethod,
   type ResourceOptions,
 } from './options.js';
-import { parseFields } from './resource-options.js';
+import { parseFieldList, parseFields, referenceText } from './field-parser.js';
 
 export const CONFIG_FILE = 'restsmith.json';
 
@@ -29,6 +29,8 @@ export interface ResourceRecord {
   methods: Partial<Record<ResourceMethod, Access>>;
   fields: string[];
   owner?: string;
+  /** Reference fields whose entries are deleted with the referenced entry (`--cascade`). */
+  cascade?: string[];
   /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
   migration?: number;
 }
@@ -39,6 +41,8 @@ export interface ProjectConfig {
   sourceDir: string;
   auth: boolean;
   signInOnCreate: boolean;
+  refreshTokens?: boolean;
+  passwordReset: boolean;
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */
@@ -86,6 +90,14 @@ function checkConfig(data: unknown): ProjectConfig {
   expect('auth', typeof config.auth === 'boolean', 'true or false');
   config.signInOnCreate ??= false;
   expect('signInOnCreate', typeof config.signInOnCreate === 'boolean', 'true or false');
+  // Left out of files written before --refresh-tokens, and left so when `rest api` writes one back.
+  expect(
+    'refreshTokens',
+    config.refreshTokens === undefined || typeof config.refreshTokens === 'boolean',
+    'true or false',
+  );
+  config.passwordReset ??= false;
+  expect('passwordReset', typeof config.passwordReset === 'boolean', 'true or false');
   config.packageManager ??= 'npm';
   expect(
     'packageManager',
@@ -125,6 +137,10 @@ function checkRecord(record: unknown, index: number, auth: boolean): void {
   if (!Array.isArray(value.fields) || value.fields.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.fields`, 'a list such as ["title:string"]');
   }
+  const cascade = value.cascade ?? [];
+  if (!Array.isArray(cascade) || cascade.some((field) => typeof field !== 'string')) {
+    throw badKey(`${key}.cascade`, 'a list of reference fields such as ["category"]');
+  }
 }
 
 function badKey(key: string, expected: string): UserError {
@@ -140,6 +156,8 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     database: config.database,
     auth: config.auth,
     signInOnCreate: config.signInOnCreate,
+    refreshTokens: config.refreshTokens ?? false,
+    passwordReset: config.passwordReset,
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },
@@ -151,11 +169,18 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
 
 export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
   const owner = record.owner ? parseFields(record.owner)[0]?.names : undefined;
+  const { fields, references } = parseFieldList(record.fields.join(' '));
+  const cascade = record.cascade ?? [];
   return {
     names: names(record.name),
     endpoint: record.endpoint,
     methods: record.methods,
-    fields: parseFields(record.fields.join(' ')),
+    fields,
+    references: references.map((reference) =>
+      cascade.includes(reference.names.camel) && !reference.many
+        ? { ...reference, onDelete: 'cascade' }
+        : reference,
+    ),
     ...(owner ? { owner } : {}),
     // 0 for a record written before projects had migrations.
     migrationTimestamp: record.migration ?? 0,
@@ -168,12 +193,17 @@ export function resourceRecord(resource: ResourceOptions, database: Database): R
     (field) =>
       `${field.names.camel}${field.optional ? '?' : ''}:${field.type}${field.array ? '[]' : ''}`,
   );
+  const references = resource.references ?? [];
+  const cascade = references
+    .filter((reference) => !reference.many && reference.onDelete === 'cascade')
+    .map((reference) => reference.names.camel);
   return {
     name: resource.names.kebab,
     endpoint: resource.endpoint,
     methods: resource.methods,
-    fields,
+    fields: [...fields, ...references.map(referenceText)],
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
+    ...(cascade.length > 0 ? { cascade } : {}),
     ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };
 }

@@ -1,16 +1,11 @@
 // Turns `rest api` input (flags or answers) into ResourceOptions, once, refusing bad input with the fix.
-import { camelCase, kebabCase, pascalCase, snakeCase } from 'change-case';
-import pluralize from 'pluralize';
 import { UserError } from '../cli/errors.js';
+import { fieldNames, parseFieldList, RESERVED_WORDS } from './field-parser.js';
 import { names, type Names } from './names.js';
-import {
-  FIELD_TYPES,
-  type Access,
-  type FieldOptions,
-  type FieldType,
-  type ResourceOptions,
-} from './options.js';
+import type { Access, ReferenceOptions, ResourceOptions } from './options.js';
 import { accessPerMethod } from './resource-access.js';
+
+export { parseFields } from './field-parser.js';
 
 /** What the user said, as text: every part but the name may be missing. */
 export interface ResourceInput {
@@ -24,6 +19,8 @@ export interface ResourceInput {
   fields?: string;
   /** Field that stores the creating user. */
   owner?: string;
+  /** Reference fields whose entries go when the referenced entry does, comma-separated. */
+  cascade?: string;
 }
 
 /** What the project already has, so that the new resource does not collide with it. */
@@ -39,21 +36,6 @@ export interface ResourceContext {
   migrationTimestamp?: number;
 }
 
-// Keywords that cannot name a variable or class, and the type names that would read as one.
-const RESERVED_WORDS = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends false ' +
-    'finally for function if import in instanceof new null return super switch this throw true try ' +
-    'typeof var void while with implements interface let package private protected public static ' +
-    'yield await any boolean number string symbol bigint object unknown never undefined type ' +
-    'namespace module declare abstract as async constructor get set of readonly keyof infer is ' +
-    'require satisfies override prototype'
-  ).split(' '),
-);
-
-/** Fields every resource has already, or that would break an object's prototype. */
-const BUILT_IN_FIELDS = new Set(['id', '_id', '__v', 'createdAt', 'updatedAt', '__proto__']);
-
 export function resourceOptions(input: ResourceInput, context: ResourceContext): ResourceOptions {
   const resourceNames = resourceName(input.name, context);
   const endpoint = endpointOf(input.endpoint ?? resourceNames.pluralKebab, resourceNames, context);
@@ -63,13 +45,14 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
       hint: 'Drop --owner, or generate the project with user accounts.',
     });
   }
-  const fields = parseFields(input.fields ?? '', owner);
+  const { fields, references } = parseFieldList(input.fields ?? '', owner);
   const methods = accessPerMethod(input, owner !== undefined, context.auth);
   return {
     names: resourceNames,
     endpoint,
     methods,
     fields,
+    references: checkedReferences(references, input.cascade, context),
     ...(owner ? { owner } : {}),
     migrationTimestamp: context.migrationTimestamp ?? Date.now(),
   };
@@ -121,75 +104,39 @@ function endpointOf(raw: string, resource: Names, context: ResourceContext): str
   return endpoint;
 }
 
-/** Names of a field as written: unlike a resource name, `tags` stays plural. */
-function fieldNames(raw: string, what: string): Names {
-  const camel = camelCase(raw);
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(raw) || !camel) {
-    throw new UserError(`"${raw}" is not a valid ${what} name.`, {
-      hint: 'Use letters, digits, "-" or "_", starting with a letter, e.g. "publishedAt".',
-    });
+/** Each reference names a resource of restsmith.json (or `user`); `--cascade` names references. */
+function checkedReferences(
+  references: ReferenceOptions[],
+  cascade: string | undefined,
+  context: ResourceContext,
+): ReferenceOptions[] {
+  for (const { names: field, target } of references) {
+    const known =
+      context.resources.includes(target.kebab) || (target.kebab === 'user' && context.auth);
+    if (!known) {
+      throw new UserError(
+        `The field "${field.camel}" refers to "${target.kebab}", which is not a resource of this project.`,
+        {
+          hint: `Add it first (rest api ${target.kebab} --fields ...), or refer to one of: ${[...context.resources, ...(context.auth ? ['user'] : [])].join(', ') || '(none yet)'}.`,
+        },
+      );
+    }
   }
-  if (RESERVED_WORDS.has(camel) || BUILT_IN_FIELDS.has(camel)) {
-    throw new UserError(`"${camel}" cannot be a ${what} name: it is reserved or built in.`, {
-      hint: `Every resource has id, createdAt and updatedAt already; choose another name, e.g. "${camel}Value".`,
-    });
-  }
-  const plural = pluralize.plural(camel);
-  return {
-    raw,
-    kebab: kebabCase(camel),
-    camel,
-    pascal: pascalCase(camel),
-    snake: snakeCase(camel),
-    pluralKebab: kebabCase(plural),
-    pluralCamel: camelCase(plural),
-    pluralPascal: pascalCase(plural),
-    pluralSnake: snakeCase(plural),
-  };
-}
-
-const FIELD_PATTERN = /^([^?:]+)(\?)?(?::([A-Za-z]+)(\[\])?)?$/;
-
-/** `title:string content:text views?:number tags:string[]` (spaces or commas between fields). */
-export function parseFields(text: string, owner?: Names): FieldOptions[] {
-  const fields = text
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(parseField);
-  if (fields.length === 0) {
-    throw new UserError('A resource needs at least one field.', {
-      hint: 'Name its fields, e.g. --fields "title:string content:text views?:number".',
-    });
-  }
-  const seen = new Set<string>(owner ? [owner.camel] : []);
-  for (const field of fields) {
-    if (seen.has(field.names.camel)) {
-      throw new UserError(`The field "${field.names.camel}" is named twice.`, {
-        hint: owner?.camel === field.names.camel ? 'The --owner field is added for you.' : '',
+  const cascaded = (cascade ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const name of cascaded) {
+    const reference = references.find((found) => found.names.camel === name && !found.many);
+    if (!reference) {
+      throw new UserError(`--cascade names "${name}", which is not a single reference field.`, {
+        hint: `Name one of: ${
+          references
+            .filter((found) => !found.many)
+            .map((found) => found.names.camel)
+            .join(', ') || '(no reference fields)'
+        }.`,
       });
     }
-    seen.add(field.names.camel);
   }
-  return fields;
-}
-
-function parseField(token: string): FieldOptions {
-  const match = FIELD_PATTERN.exec(token);
-  if (!match) {
-    throw new UserError(`"${token}" is not a field.`, {
-      hint: 'Write fields as name:type, e.g. "title:string", "views?:number" or "tags:string[]".',
-    });
-  }
-  const [, name = '', optional, type = 'string', array] = match;
-  if (!(FIELD_TYPES as readonly string[]).includes(type.toLowerCase())) {
-    throw new UserError(`"${type}" (field "${name}") is not a field type.`, {
-      hint: `Use one of: ${FIELD_TYPES.join(', ')} (add [] for a list, e.g. "tags:string[]").`,
-    });
-  }
-  return {
-    names: fieldNames(name, 'field'),
-    type: type.toLowerCase() as FieldType,
-    array: array !== undefined,
-    optional: optional !== undefined,
-  };
+  return references.map((reference) =>
+    cascaded.includes(reference.names.camel) ? { ...reference, onDelete: 'cascade' } : reference,
+  );
 }

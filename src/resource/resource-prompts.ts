@@ -3,7 +3,8 @@ import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import { RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
 import { METHOD_LABELS } from './resource-access.js';
-import { parseFields, type ResourceInput } from './resource-options.js';
+import { parseFieldList } from './field-parser.js';
+import { type ResourceInput } from './resource-options.js';
 
 /** The flags of `rest api`, as text. */
 export interface ResourceAnswers extends Partial<ResourceInput> {
@@ -60,7 +61,24 @@ async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput
       required: true,
       validate: validFields,
     }));
-  return { name, endpoint, methods, access, owner, fields };
+  const cascade = given.cascade ?? (await askCascade(fields));
+  return { name, endpoint, methods, access, owner, fields, cascade };
+}
+
+/** Asked only when the fields refer to single entries: which go when the referenced entry does. */
+async function askCascade(fields: string): Promise<string> {
+  const single = parseFieldList(fields).references.filter((reference) => !reference.many);
+  if (single.length === 0) return '';
+  const { checkbox } = await import('@inquirer/prompts');
+  const chosen = await checkbox({
+    message:
+      'Which references delete this entry with the entry they refer to? (others refuse the delete, or clear an optional field)',
+    choices: single.map((reference) => ({
+      name: `${reference.names.camel} (${reference.target.kebab})`,
+      value: reference.names.camel,
+    })),
+  });
+  return chosen.join(',');
 }
 
 function withName(given: ResourceAnswers): ResourceInput {
@@ -110,7 +128,7 @@ async function askOwner(userMethods: string | undefined): Promise<string> {
 
 function validFields(text: string): string | true {
   try {
-    parseFields(text);
+    parseFieldList(text);
     return true;
   } catch (error) {
     return (error as Error).message;

@@ -34,13 +34,17 @@ export const PIECES = {
   rateLimitModule: { from: 'src/common/rate-limit.module.ts', named: ['RateLimitModule'] },
   listQuery: {
     from: 'src/common/list-query.ts',
-    named: ['ListQueryParams', 'parseListQuery', 'selectFields'],
+    named: ['ListQueryParams', 'MAX_LIMIT', 'parseListQuery', 'selectFields'],
     types: ['ListQuery', 'ListSpec'],
   },
   paging: {
     from: 'src/common/paging.ts',
     named: ['Paged', 'PagingInterceptor', 'linkHeader'],
     types: ['Page'],
+  },
+  apiDocs: {
+    from: 'src/common/api-docs.ts',
+    named: ['ApiBodies', 'ApiErrors', 'ApiListQuery', 'ErrorView'],
   },
   findPage: { from: 'src/common/find-page.ts', named: ['findPage'] },
   parseId: { from: 'src/common/parse-id.pipe.ts', named: ['ParseIdPipe'] },

@@ -110,6 +110,14 @@ export const property = (
   extra: Partial<OptionalKind<PropertyDeclarationStructure>> = {},
 ): OptionalKind<PropertyDeclarationStructure> => ({ name, type, decorators, ...extra });
 
+/** A property of a view class (what clients see), with the schema the OpenAPI document gives it. */
+export const viewProperty = (
+  name: string,
+  schema: string,
+  type = 'string',
+): OptionalKind<PropertyDeclarationStructure> =>
+  property(name, type, [decorator('ApiProperty', schema)], { hasExclamationToken: true });
+
 export const param = (
   name: string,
   type: string,

@@ -6,6 +6,7 @@ import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 
 export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
   const features = options.auth ? ['UsersModule', 'AuthModule'] : [];
+  if (options.passwordReset) features.push('PasswordResetsModule');
   return tsFile(
     'src/app.module.ts',
     [
@@ -21,6 +22,14 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
         ? [
             { from: 'src/users/users.module.ts', named: ['UsersModule'] },
             { from: 'src/auth/auth.module.ts', named: ['AuthModule'] },
+          ]
+        : []),
+      ...(options.passwordReset
+        ? [
+            {
+              from: 'src/password-resets/password-resets.module.ts',
+              named: ['PasswordResetsModule'],
+            },
           ]
         : []),
     ],

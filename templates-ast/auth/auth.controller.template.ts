@@ -1,18 +1,50 @@
 // src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key, rate-limited.
+import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 
-export function authControllerTemplate(): TypeScriptFile {
+/** POST /auth/refresh (--refresh-tokens): rate-limited like sign-in, as it is a way in. */
+const refreshMethod: OptionalKind<MethodDeclarationStructure> = {
+  name: 'refresh',
+  docs: [
+    'A new access token and refresh token for a refresh token, which stops working. Using one that',
+    'was already traded ends its session (reuse detection).',
+  ],
+  decorators: [
+    decorator('Post', "'refresh'"),
+    decorator('Access', "'public'"),
+    decorator('LimitAttempts'),
+    decorator(
+      'ApiUnauthorizedResponse',
+      "{ description: 'Unknown, expired, ended or reused refresh token' }",
+    ),
+  ],
+  parameters: [param('input', 'RefreshTokenDto', [decorator('Body')])],
+  returnType: 'Promise<SignInResult>',
+  statements: code('return this.auth.refresh(input.refreshToken);'),
+};
+
+export function authControllerTemplate(options: ProjectOptions): TypeScriptFile {
+  const refresh = options.refreshTokens;
   return tsFile(
     'src/auth/auth.controller.ts',
     [
-      pkg('@nestjs/common', 'Controller', 'Post'),
-      pkg('@nestjs/swagger', 'ApiTags'),
+      pkg('@nestjs/common', ...(refresh ? ['Body'] : []), 'Controller', 'Post'),
+      pkg(
+        '@nestjs/swagger',
+        'ApiCreatedResponse',
+        'ApiTags',
+        ...(refresh ? ['ApiUnauthorizedResponse'] : []),
+      ),
+      ...(refresh
+        ? [{ from: 'src/sessions/dto/refresh-token.dto.ts', named: ['RefreshTokenDto'] }]
+        : []),
       use('access', 'Access'),
       use('currentUser', 'CurrentUser', 'AuthUser'),
       use('rateLimit', 'LimitAttempts'),
-      { from: 'src/auth/auth.service.ts', named: ['AuthService'], types: ['SignInResult'] },
+      { from: 'src/auth/auth.service.ts', named: ['AuthService', 'SignInResult'] },
     ],
     [
       classOf({
@@ -29,11 +61,13 @@ export function authControllerTemplate(): TypeScriptFile {
               decorator('Post'),
               decorator('Access', "'master'", "'password'"),
               decorator('LimitAttempts'),
+              decorator('ApiCreatedResponse', '{ type: SignInResult }'),
             ],
             parameters: [param('user', 'AuthUser', [decorator('CurrentUser')])],
             returnType: 'Promise<SignInResult>',
             statements: code('return this.auth.signIn(user);'),
           },
+          ...(refresh ? [refreshMethod] : []),
         ],
       }),
     ],

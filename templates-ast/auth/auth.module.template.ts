@@ -1,9 +1,10 @@
 // src/auth/auth.module.ts: sign-in (POST /auth) and the JWT tokens every `@Access('user')` route checks.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 
-export function authModuleTemplate(): TypeScriptFile {
+export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/auth/auth.module.ts',
     [
@@ -14,6 +15,9 @@ export function authModuleTemplate(): TypeScriptFile {
       pkg('@nestjs/passport', 'PassportModule'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
       { from: 'src/users/users.module.ts', named: ['UsersModule'] },
+      ...(options.refreshTokens
+        ? [{ from: 'src/sessions/sessions.module.ts', named: ['SessionsModule'] }]
+        : []),
       { from: 'src/auth/auth.controller.ts', named: ['AuthController'] },
       { from: 'src/auth/auth.service.ts', named: ['AuthService'] },
       { from: 'src/auth/jwt.strategy.ts', named: ['JwtStrategy'] },
@@ -28,6 +32,7 @@ export function authModuleTemplate(): TypeScriptFile {
               '{',
               '  imports: [',
               '    UsersModule,',
+              ...(options.refreshTokens ? ['    SessionsModule,'] : []),
               '    PassportModule,',
               '    JwtModule.registerAsync({',
               '      global: true,',

@@ -13,6 +13,24 @@ import {
   tsFile,
 } from '../_shared/ts.js';
 
+/** With --refresh-tokens a token also names its session (`sid`), which must still be on. */
+const validateWithSession = {
+  name: 'validate',
+  isAsync: true,
+  docs: [
+    'A token of a deleted user, of an ended session, or one issued before a password change, is',
+    'refused (401). What it returns becomes `request.user`: id, role and session, never the password hash.',
+  ],
+  parameters: [{ name: 'payload', type: "Partial<Record<keyof TokenClaims | 'sid', unknown>>" }],
+  returnType: 'Promise<AuthUser | null>',
+  statements: code(
+    'const { sub, ver, sid } = payload;',
+    "if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') return null;",
+    'const [user, active] = await Promise.all([this.users.findById(sub), this.sessions.isActive(sid, sub)]);',
+    'return user && active && user.tokenVersion === ver ? { id: user.id, role: user.role, sessionId: sid } : null;',
+  ),
+};
+
 export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
   const record = userRecordType(options);
   return tsFile(
@@ -29,6 +47,9 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
       use('currentUser', 'AuthUser'),
       { from: userModelPath(options), types: [record] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
+      ...(options.refreshTokens
+        ? [{ from: 'src/sessions/sessions.service.ts', named: ['SessionsService'] }]
+        : []),
     ],
     [
       interfaceOf({
@@ -58,6 +79,7 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
             parameters: [
               { name: 'config', type: 'ConfigService<Environment, true>' },
               injected('users', 'UsersService'),
+              ...(options.refreshTokens ? [injected('sessions', 'SessionsService')] : []),
             ],
             statements: code(
               "const secret = config.get('JWT_SECRET', { infer: true });",
@@ -73,21 +95,25 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
           },
         ],
         methods: [
-          {
-            name: 'validate',
-            isAsync: true,
-            docs: [
-              'A token of a deleted user, or one issued before a password change, is refused (401).',
-              'What it returns becomes `request.user`: the id and role, never the password hash.',
-            ],
-            parameters: [{ name: 'payload', type: 'Partial<Record<keyof TokenClaims, unknown>>' }],
-            returnType: 'Promise<AuthUser | null>',
-            statements: code(
-              "if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;",
-              'const user = await this.users.findById(payload.sub);',
-              'return user && user.tokenVersion === payload.ver ? { id: user.id, role: user.role } : null;',
-            ),
-          },
+          options.refreshTokens
+            ? validateWithSession
+            : {
+                name: 'validate',
+                isAsync: true,
+                docs: [
+                  'A token of a deleted user, or one issued before a password change, is refused (401).',
+                  'What it returns becomes `request.user`: the id and role, never the password hash.',
+                ],
+                parameters: [
+                  { name: 'payload', type: 'Partial<Record<keyof TokenClaims, unknown>>' },
+                ],
+                returnType: 'Promise<AuthUser | null>',
+                statements: code(
+                  "if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;",
+                  'const user = await this.users.findById(payload.sub);',
+                  'return user && user.tokenVersion === payload.ver ? { id: user.id, role: user.role } : null;',
+                ),
+              },
         ],
       }),
     ],

@@ -6,17 +6,20 @@ import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js'
 
 const AUTH_CASES = [
   "  case 'user':",
-  '    return applyDecorators(UseGuards(JwtAuthGuard), ApiBearerAuth(), ApiUnauthorizedResponse());',
+  '    return UseGuards(JwtAuthGuard);',
   "  case 'admin':",
-  '    return applyDecorators(',
-  '      UseGuards(JwtAuthGuard, AdminGuard),',
-  '      ApiBearerAuth(),',
-  '      ApiUnauthorizedResponse(),',
-  '      ApiForbiddenResponse(),',
-  '    );',
+  '    return UseGuards(JwtAuthGuard, AdminGuard);',
   "  case 'password':",
-  '    return applyDecorators(UseGuards(PasswordGuard), ApiBasicAuth(), ApiUnauthorizedResponse());',
+  '    return UseGuards(PasswordGuard);',
 ];
+
+const SCHEMES: Record<string, string> = {
+  public: 'undefined',
+  master: "'master-key'",
+  user: "'bearer'",
+  admin: "'bearer'",
+  password: "'basic'",
+};
 
 export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
   const levels = options.auth
@@ -26,12 +29,8 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
     'src/common/access.decorator.ts',
     [
       pkg('@nestjs/common', 'applyDecorators', 'SetMetadata', 'UseGuards'),
-      pkg(
-        '@nestjs/swagger',
-        'ApiSecurity',
-        'ApiUnauthorizedResponse',
-        ...(options.auth ? ['ApiBasicAuth', 'ApiBearerAuth', 'ApiForbiddenResponse'] : []),
-      ),
+      pkg('@nestjs/swagger', 'ApiSecurity'),
+      use('apiDocs', 'ApiErrors'),
       use('masterKeyGuard', 'MasterKeyGuard'),
       ...(options.auth
         ? [
@@ -65,7 +64,11 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           { name: 'levels', type: '[AccessLevel, ...AccessLevel[]]', isRestParameter: true },
         ],
         statements: code(
-          'return applyDecorators(SetMetadata(ACCESS_LEVELS, levels), ...levels.map(guardsOf));',
+          'return applyDecorators(',
+          '  SetMetadata(ACCESS_LEVELS, levels),',
+          '  ...levels.map(guardsOf),',
+          '  ...documentAccess(levels),',
+          ');',
         ),
       }),
       functionOf({
@@ -77,9 +80,36 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           "  case 'public':",
           '    return applyDecorators();',
           "  case 'master':",
-          "    return applyDecorators(UseGuards(MasterKeyGuard), ApiSecurity('master-key'), ApiUnauthorizedResponse());",
+          '    return UseGuards(MasterKeyGuard);',
           ...(options.auth ? AUTH_CASES : []),
           '}',
+        ),
+      }),
+      constant(
+        'SCHEMES',
+        `{ ${levels.map((level) => `${level}: ${SCHEMES[level]}`).join(', ')} }`,
+        {
+          type: 'Record<AccessLevel, string | undefined>',
+          isExported: false,
+          docs: ['The security scheme of each level, as named in openapi.ts.'],
+        },
+      ),
+      functionOf({
+        name: 'documentAccess',
+        isExported: false,
+        docs: [
+          'One security requirement holding every scheme the levels need: all are required, not any.',
+        ],
+        parameters: [{ name: 'levels', type: 'AccessLevel[]' }],
+        statements: code(
+          'const schemes = levels.flatMap((level) => SCHEMES[level] ?? []);',
+          'if (schemes.length === 0) return [];',
+          'return [',
+          '  ApiSecurity(Object.fromEntries(schemes.map((scheme) => [scheme, []]))),',
+          options.auth
+            ? "  ApiErrors(401, ...(levels.includes('admin') ? [403] : [])),"
+            : '  ApiErrors(401),',
+          '];',
         ),
       }),
     ],

@@ -1,9 +1,10 @@
 // src/common/current-user.decorator.ts: the signed-in user of a request, and the owner-or-admin rule.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
-export function currentUserDecoratorTemplate(): TypeScriptFile {
+export function currentUserDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/common/current-user.decorator.ts',
     [
@@ -19,6 +20,16 @@ export function currentUserDecoratorTemplate(): TypeScriptFile {
         properties: [
           { name: 'id', type: 'string' },
           { name: 'role', type: 'string' },
+          ...(options.refreshTokens
+            ? [
+                {
+                  name: 'sessionId',
+                  type: 'string',
+                  hasQuestionToken: true,
+                  docs: ['The session of the access token (claim `sid`); none for HTTP Basic.'],
+                },
+              ]
+            : []),
         ],
       }),
       constant(

@@ -26,6 +26,24 @@ const SEARCH = {
     ],
     escapeLike: true,
   },
+  mysql: {
+    docs: 'a phrase of the FULLTEXT index `IDX_<table>_search`, kept only where a column holds q as typed.',
+    imports: [pkg('typeorm', 'Brackets'), pkgTypes('typeorm', 'WhereExpressionBuilder')],
+    statements: [
+      '// The index finds the rows holding the words of q (case and accents folded by the collation);',
+      '// LIKE keeps those where one column holds q itself, its punctuation included.',
+      "const columns = spec.search.map((field) => `item.${field}`).join(', ');",
+      'const phrase = `"${q.replace(/"/g, \' \')}"`;',
+      'const pattern = `%${escapeLike(q)}%`;',
+      'builder.where(`MATCH(${columns}) AGAINST (:phrase IN BOOLEAN MODE)`, { phrase });',
+      'builder.andWhere(',
+      '  new Brackets((where: WhereExpressionBuilder) => {',
+      '    for (const field of spec.search) where.orWhere(`item.${field} LIKE :pattern`, { pattern });',
+      '  }),',
+      ');',
+    ],
+    escapeLike: true,
+  },
   sqlite: {
     docs: 'a phrase matched in the FTS5 trigram table `<table>_search`.',
     imports: [],
@@ -41,7 +59,7 @@ const SEARCH = {
 
 const shared = [use('listQuery', 'ListQuery', 'ListSpec'), use('paging', 'Page')];
 
-function typeormFindPage(database: 'postgres' | 'sqlite'): TypeScriptFile {
+function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
   const search = SEARCH[database];
   return tsFile(
     'src/common/find-page.ts',
@@ -82,7 +100,7 @@ function typeormFindPage(database: 'postgres' | 'sqlite'): TypeScriptFile {
         ? [
             functionOf({
               name: 'escapeLike',
-              docs: ["PostgreSQL's LIKE escapes with a backslash by default."],
+              docs: ['LIKE escapes with a backslash by default (PostgreSQL, MySQL).'],
               parameters: [{ name: 'text', type: 'string' }],
               returnType: 'string',
               statements: code(

@@ -1,6 +1,5 @@
 // src/common/paging.ts: a list route returns a Page; its clients get the array, X-Total-Count and Link.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import {
   classOf,
@@ -12,22 +11,14 @@ import {
   tsFile,
 } from '../_shared/ts.js';
 
-/** What `q` finds: a substring on the SQL databases, words and phrases in MongoDB's text index. */
-const Q_DESCRIPTION = {
-  sql: 'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',
-  mongodb:
-    'Search text, matched against the words of a MongoDB text index, not as a substring: lovelace finds Ada Lovelace, love does not; several words must appear together, in that order. Ignores case and accents; 3 to 100 characters, else 400',
-};
-
-export function pagingTemplate(options: ProjectOptions): TypeScriptFile {
-  const q = Q_DESCRIPTION[options.database === 'mongodb' ? 'mongodb' : 'sql'];
+export function pagingTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/paging.ts',
     [
       pkg('@nestjs/common', 'applyDecorators', 'Injectable', 'UseInterceptors'),
       pkg('@nestjs/config', 'ConfigService'),
-      pkgTypes('@nestjs/common', 'CallHandler', 'ExecutionContext', 'NestInterceptor'),
-      pkg('@nestjs/swagger', 'ApiQuery', 'ApiResponse'),
+      pkgTypes('@nestjs/common', 'CallHandler', 'ExecutionContext', 'NestInterceptor', 'Type'),
+      pkg('@nestjs/swagger', 'ApiOkResponse'),
       pkgTypes('express', 'Request', 'Response'),
       pkg('rxjs', 'map'),
       pkgTypes('rxjs', 'Observable'),
@@ -107,22 +98,26 @@ export function pagingTemplate(options: ProjectOptions): TypeScriptFile {
       functionOf({
         name: 'Paged',
         docs: [
-          'Marks a list route: it takes a list query and answers a page (see PagingInterceptor).',
+          'Marks a list route: it answers a page of `view`s (see PagingInterceptor) as an array.',
         ],
+        parameters: [{ name: 'view', type: 'Type<unknown>' }],
         statements: code(
           'return applyDecorators(',
           '  UseInterceptors(PagingInterceptor),',
-          '  ApiQuery({',
-          "    name: 'q',",
-          '    required: false,',
-          `    description: '${q}',`,
-          "    schema: { type: 'string', minLength: 3, maxLength: 100 },",
+          '  ApiOkResponse({',
+          '    type: view,',
+          '    isArray: true,',
+          '    headers: {',
+          "      'X-Total-Count': {",
+          "        description: 'Entries matching the query, over all pages',",
+          "        schema: { type: 'integer', minimum: 0 },",
+          '      },',
+          '      Link: {',
+          "        description: 'RFC 8288 links to the first, previous, next and last pages',",
+          "        schema: { type: 'string' },",
+          '      },',
+          '    },',
           '  }),',
-          "  ApiQuery({ name: 'page', required: false, description: 'From 1 (default 1)' }),",
-          "  ApiQuery({ name: 'limit', required: false, description: '1 to 100 (default 10)' }),",
-          "  ApiQuery({ name: 'fields', required: false, description: 'Comma list; -field leaves one out' }),",
-          "  ApiQuery({ name: 'sort', required: false, description: 'Comma list; -field for descending (default -createdAt)' }),",
-          "  ApiResponse({ status: 400, description: 'A list query value is out of range or unknown' }),",
           ');',
         ),
       }),

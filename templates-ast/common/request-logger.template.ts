@@ -56,11 +56,16 @@ export function requestLoggerTemplate(): TypeScriptFile {
       }),
       functionOf({
         name: 'withoutSecrets',
-        docs: ['`/users?access_token=...` is logged as `/users?access_token=[Redacted]`.'],
+        docs: [
+          '`/users?access_token=...` is logged as `/users?access_token=[Redacted]`, and the token of a',
+          'password reset link (`/password-resets/...`) as `[Redacted]`.',
+        ],
         parameters: [{ name: 'url', type: 'string' }],
         returnType: 'string',
         statements: code(
-          "return url.replace(/([?&](?:access(?:_|%5f)token|password|token)=)[^&#]*/gi, '$1[Redacted]');",
+          'return url',
+          "  .replace(/([?&](?:access(?:_|%5f)token|password|token)=)[^&#]*/gi, '$1[Redacted]')",
+          "  .replace(/^(\\/password-resets\\/)[^/?#]+/i, '$1[Redacted]');",
         ),
       }),
       functionOf({

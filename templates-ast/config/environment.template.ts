@@ -7,6 +7,19 @@ import { classOf, code, decorator, functionOf, property, tsFile } from '../_shar
 const secret = (name: string) =>
   property(name, 'string', [decorator('IsString'), decorator('MinLength', '32')]);
 
+/** How long a session lasts without a refresh (--refresh-tokens): each refresh starts it anew. */
+const refreshTokenDays = property(
+  'REFRESH_TOKEN_DAYS',
+  'number',
+  [
+    decorator('Type', '() => Number'),
+    decorator('IsInt'),
+    decorator('Min', '1'),
+    decorator('Max', '365'),
+  ],
+  { initializer: '30' },
+);
+
 /** Pending migrations run at start-up unless this says `false` (then: npm run migration:run). */
 const migrationsRun = property(
   'MIGRATIONS_RUN',
@@ -31,6 +44,17 @@ function databaseProperties(options: ProjectOptions) {
             'Matches',
             '/^postgres(ql)?:\\/\\/\\S+$/',
             "{ message: 'DATABASE_URL must be a postgres:// URL' }",
+          ),
+        ]),
+        migrationsRun,
+      ];
+    case 'mysql':
+      return [
+        property('DATABASE_URL', 'string', [
+          decorator(
+            'Matches',
+            '/^(mysql|mariadb):\\/\\/\\S+$/',
+            "{ message: 'DATABASE_URL must be a mysql:// or mariadb:// URL' }",
           ),
         ]),
         migrationsRun,
@@ -117,6 +141,35 @@ function rateLimitProperties(options: ProjectOptions) {
   ];
 }
 
+/** Mail (src/mail/mail.service.ts) and how long a password reset link lasts. */
+function mailProperties(options: ProjectOptions) {
+  if (!options.passwordReset) return [];
+  return [
+    property(
+      'SMTP_URL',
+      'string',
+      [
+        decorator('IsOptional'),
+        decorator(
+          'Matches',
+          '/^smtps?:\\/\\/\\S+$/',
+          "{ message: 'SMTP_URL must be an smtp:// or smtps:// URL' }",
+        ),
+      ],
+      { hasQuestionToken: true },
+    ),
+    property('MAIL_FROM', 'string', [decorator('IsString'), decorator('IsNotEmpty')], {
+      initializer: `'${options.name.split('/').pop()} <no-reply@localhost>'`,
+    }),
+    property(
+      'PASSWORD_RESET_TTL',
+      'number',
+      [decorator('Type', '() => Number'), decorator('IsInt'), decorator('Min', '60')],
+      { initializer: '3600', docs: ['Seconds a password reset link stays valid.'] },
+    ),
+  ];
+}
+
 /** Logging, the OpenAPI page and Redis: optional, with safe defaults. */
 function operationProperties() {
   return [
@@ -157,7 +210,7 @@ function operationProperties() {
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
   const validators = ['IsBoolean', 'IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max'];
   validators.push('Min', 'MinLength', 'validateSync');
-  if (options.database === 'sqlite') validators.push('IsNotEmpty');
+  if (options.database === 'sqlite' || options.passwordReset) validators.push('IsNotEmpty');
   return tsFile(
     'src/config/environment.ts',
     [
@@ -205,13 +258,15 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
                       "{ message: 'JWT_EXPIRES_IN must be a duration such as 3600, 12h or 7d' }",
                     ),
                   ],
-                  { initializer: "'7d'" },
+                  { initializer: options.refreshTokens ? "'15m'" : "'7d'" },
                 ),
+                ...(options.refreshTokens ? [refreshTokenDays] : []),
               ]
             : []),
           ...databaseProperties(options),
           ...httpProperties(),
           ...rateLimitProperties(options),
+          ...mailProperties(options),
           ...operationProperties(),
         ],
       }),

@@ -11,6 +11,21 @@ export const DATABASE_OPTIONS = 'src/database/database-options.ts';
 const CONNECTIONS: Partial<
   Record<Database, { variable: string; imports: ReturnType<typeof pkg>[]; statements: string[] }>
 > = {
+  mysql: {
+    variable: 'url',
+    imports: [],
+    statements: [
+      'return {',
+      "  // TypeORM's mysql driver (over mysql2) for MySQL 8 and MariaDB alike, mysql:// or mariadb:// URLs:",
+      "  // ids stay varchar(36), as the migrations make them (its mariadb type wants MariaDB's uuid type).",
+      "  type: 'mysql',",
+      '  url,',
+      "  charset: 'utf8mb4',",
+      "  timezone: 'Z',",
+      '  migrations: MIGRATIONS,',
+      '};',
+    ],
+  },
   postgres: {
     variable: 'url',
     imports: [],

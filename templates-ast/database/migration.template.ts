@@ -28,16 +28,22 @@ export function migrationFile(
   };
 }
 
+/** Each statement as a literal: a template literal, or a quoted string for MySQL's backtick quotes. */
 const queries = (statements: string[]): string[] =>
-  statements.map((statement) => `await queryRunner.query(\`${statement}\`);`);
+  statements.map(
+    (statement) =>
+      `await queryRunner.query(${statement.includes('`') ? JSON.stringify(statement) : `\`${statement}\``});`,
+  );
 
 export function migrationTemplate(
   database: Database,
   file: MigrationFile,
-  table: TableSpec,
+  /** One table, or several created in order (a resource and its join tables). */
+  table: TableSpec | TableSpec[],
   docs: string,
 ): TypeScriptFile {
   const dialect = dialectOf(database);
+  const tables = Array.isArray(table) ? table : [table];
   const runner = [{ name: 'queryRunner', type: 'QueryRunner' }];
   return tsFile(
     file.path,
@@ -54,14 +60,14 @@ export function migrationTemplate(
             isAsync: true,
             parameters: runner,
             returnType: 'Promise<void>',
-            statements: code(...queries(dialect.up(table))),
+            statements: code(...queries(tables.flatMap(dialect.up))),
           },
           {
             name: 'down',
             isAsync: true,
             parameters: runner,
             returnType: 'Promise<void>',
-            statements: code(...queries(dialect.down(table))),
+            statements: code(...queries([...tables].reverse().flatMap(dialect.down))),
           },
         ],
       }),

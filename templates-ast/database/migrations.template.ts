@@ -4,10 +4,16 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { constant, tsFile } from '../_shared/ts.js';
 import { usersMigrationFile } from '../users/users.migration.template.js';
+import { sessionsMigrationFile } from '../sessions/sessions.migration.template.js';
+import { passwordResetsMigrationFile } from '../password-resets/password-reset.entity.template.js';
 import { MIGRATIONS_LIST } from './migration.template.js';
 
 export function migrationsTemplate(options: ProjectOptions): TypeScriptFile {
-  const initial = options.auth ? [usersMigrationFile(options)] : [];
+  const initial = [
+    ...(options.auth ? [usersMigrationFile(options)] : []),
+    ...(options.refreshTokens ? [sessionsMigrationFile(options)] : []),
+    ...(options.passwordReset ? [passwordResetsMigrationFile(options)] : []),
+  ];
   return tsFile(
     MIGRATIONS_LIST,
     [

@@ -40,8 +40,16 @@ export function controllerTemplate(
       ),
       pkg(
         '@nestjs/swagger',
+        ...(create ? ['ApiCreatedResponse'] : []),
+        ...(remove ? ['ApiNoContentResponse'] : []),
+        ...(read || update ? ['ApiOkResponse'] : []),
         'ApiTags',
-        ...(read || update || remove ? ['ApiNotFoundResponse'] : []),
+      ),
+      use(
+        'apiDocs',
+        ...(create || update ? ['ApiBodies'] : []),
+        'ApiErrors',
+        ...(list ? ['ApiListQuery'] : []),
       ),
       use('access', 'Access'),
       ...(owned ? [use('currentUser', 'CurrentUser', 'AuthUser')] : []),
@@ -56,8 +64,11 @@ export function controllerTemplate(
       ...(update ? [{ from: paths.updateDto, named: [`Update${pascal}Dto`] }] : []),
       {
         from: paths.view,
-        named: [toViewName(resource), ...(list ? [listSpecName(resource)] : [])],
-        types: [viewName(resource)],
+        named: [
+          viewName(resource),
+          toViewName(resource),
+          ...(list ? [listSpecName(resource)] : []),
+        ],
       },
       { from: paths.service, named: [serviceName(resource)] },
     ],
@@ -66,6 +77,7 @@ export function controllerTemplate(
         name: controllerName(resource),
         decorators: [
           decorator('ApiTags', `'${resource.endpoint}'`),
+          ...(create || update ? [decorator('ApiBodies')] : []),
           decorator('Controller', `'${resource.endpoint}'`),
         ],
         ctors: [{ parameters: [injected(resource.names.pluralCamel, serviceName(resource))] }],
@@ -86,11 +98,14 @@ function routes(resource: ResourceOptions): Method[] {
   const user = owned ? [param('user', 'AuthUser', [decorator('CurrentUser')])] : [];
   const andUser = owned ? ', user' : '';
   const access = (kind: ResourceMethod) => decorator('Access', `'${resource.methods[kind]}'`);
-  const notFound = decorator('ApiNotFoundResponse');
+  const ok = decorator('ApiOkResponse', `{ type: ${view} }`);
+  // An owner's entry is refused to other users (403); the rest of 401/403 comes with @Access.
+  const errors = (...statuses: number[]) =>
+    decorator('ApiErrors', ...[...statuses, ...(owned ? [403] : [])].sort().map(String));
   const update = (name: string, verb: string): Method => ({
     name,
     isAsync: true,
-    decorators: [decorator(verb, "':id'"), access('update'), notFound],
+    decorators: [decorator(verb, "':id'"), access('update'), ok, errors(400, 404)],
     parameters: [id, param('changes', `Update${pascal}Dto`, [decorator('Body')]), ...user],
     returnType: `Promise<${view}>`,
     statements: code(`return ${toView}(await ${service}.update(id, changes${andUser}));`),
@@ -100,7 +115,12 @@ function routes(resource: ResourceOptions): Method[] {
       {
         name: 'create',
         isAsync: true,
-        decorators: [decorator('Post'), access('create')],
+        decorators: [
+          decorator('Post'),
+          access('create'),
+          decorator('ApiCreatedResponse', `{ type: ${view} }`),
+          decorator('ApiErrors', '400'),
+        ],
         parameters: [param('input', `Create${pascal}Dto`, [decorator('Body')]), ...user],
         returnType: `Promise<${view}>`,
         statements: code(`return ${toView}(await ${service}.create(input${andUser}));`),
@@ -110,7 +130,12 @@ function routes(resource: ResourceOptions): Method[] {
       {
         name: 'list',
         isAsync: true,
-        decorators: [decorator('Get'), access('list'), decorator('Paged')],
+        decorators: [
+          decorator('Get'),
+          access('list'),
+          decorator('Paged', view),
+          decorator('ApiListQuery', listSpecName(resource)),
+        ],
         parameters: [
           param('query', 'ListQuery', [decorator('ListQueryParams', listSpecName(resource))]),
         ],
@@ -125,7 +150,12 @@ function routes(resource: ResourceOptions): Method[] {
       {
         name: 'findOne',
         isAsync: true,
-        decorators: [decorator('Get', "':id'"), access('read'), notFound],
+        decorators: [
+          decorator('Get', "':id'"),
+          access('read'),
+          ok,
+          decorator('ApiErrors', '400', '404'),
+        ],
         parameters: [id],
         returnType: `Promise<${view}>`,
         statements: code(`return ${toView}(await ${service}.findOne(id));`),
@@ -140,7 +170,8 @@ function routes(resource: ResourceOptions): Method[] {
           decorator('Delete', "':id'"),
           access('delete'),
           decorator('HttpCode', '204'),
-          notFound,
+          decorator('ApiNoContentResponse'),
+          errors(400, 404),
         ],
         parameters: [id, ...user],
         returnType: 'Promise<void>',

@@ -4,6 +4,7 @@ import type { ImportRef } from '../../src/engine/generated-file.js';
 import type { Database } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import { use } from '../_shared/pieces.js';
+import { timestampColumn } from '../database/sql-dialects.js';
 
 const TS_TYPES = {
   string: 'string',
@@ -118,18 +119,18 @@ const swaggerType = (field: FieldOptions): string =>
     field.type
   ];
 
-/** TypeORM column options: portable between SQLite and PostgreSQL. */
+/** TypeORM column options: portable between SQLite, PostgreSQL and MySQL. */
 export function columnArguments(field: FieldOptions, database: Database): string {
   const nullable = field.optional ? ', nullable: true' : '';
   if (field.array) return `{ type: 'simple-json'${nullable} }`;
   const type = {
-    string: "'varchar', length: 255",
-    text: "'text'",
-    number: "'double precision'",
-    boolean: "'boolean'",
-    date: database === 'postgres' ? "'timestamptz'" : "'datetime'",
+    string: "type: 'varchar', length: 255",
+    text: "type: 'text'",
+    number: "type: 'double precision'",
+    boolean: "type: 'boolean'",
+    date: timestampColumn(database),
   }[field.type];
-  return `{ type: ${type}${nullable} }`;
+  return `{ ${type}${nullable} }`;
 }
 
 /** Mongoose @Prop options. */

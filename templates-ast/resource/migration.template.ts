@@ -9,6 +9,13 @@ import {
 } from '../database/migration.template.js';
 import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
 import { searchableFields } from './fields.js';
+import {
+  joinTable,
+  listReferences,
+  referenceKey,
+  referencesOf,
+  singleReferences,
+} from './references.js';
 
 const COLUMN_TYPES: Record<FieldOptions['type'], ColumnType> = {
   string: 'varchar(255)',
@@ -18,7 +25,10 @@ const COLUMN_TYPES: Record<FieldOptions['type'], ColumnType> = {
   date: 'time',
 };
 
-/** The table as the entity (model.template.ts) maps it: lists are JSON text, the owner a user id. */
+/**
+ * The table as the entity (model.template.ts) maps it: lists are JSON text, the owner a user id,
+ * a single reference the referenced entry's id (indexed, with its delete rule).
+ */
 export function resourceTable(resource: ResourceOptions): TableSpec {
   const ownerColumn = resource.owner ? `${resource.owner.camel}Id` : undefined;
   const fields: ColumnSpec[] = resource.fields.map((field) => ({
@@ -26,18 +36,29 @@ export function resourceTable(resource: ResourceOptions): TableSpec {
     type: field.array ? 'text' : COLUMN_TYPES[field.type],
     nullable: field.optional,
   }));
+  const references = singleReferences(resource).map(referenceKey);
+  const referenceColumns: ColumnSpec[] = singleReferences(resource).map((reference) => ({
+    name: referenceKey(reference).column,
+    type: 'uuid',
+    nullable: reference.optional,
+  }));
   return {
     name: resource.names.pluralSnake,
     columns: [
       { name: 'id', type: 'uuid-key' },
       ...fields,
+      ...referenceColumns,
       ...(ownerColumn ? [{ name: ownerColumn, type: 'uuid' as const }] : []),
       { name: 'createdAt', type: 'created' },
       { name: 'updatedAt', type: 'updated' },
     ],
     unique: [],
-    indexes: [...(ownerColumn ? [ownerColumn] : []), 'createdAt'],
-    references: ownerColumn ? [{ column: ownerColumn, table: 'users' }] : [],
+    indexes: [
+      ...references.map((reference) => reference.column),
+      ...(ownerColumn ? [ownerColumn] : []),
+      'createdAt',
+    ],
+    references: [...references, ...(ownerColumn ? [{ column: ownerColumn, table: 'users' }] : [])],
     search: searchableFields(resource).map((field) => field.names.camel),
   };
 }
@@ -56,7 +77,9 @@ export function resourceMigrationTemplate(
   return migrationTemplate(
     project.database,
     resourceMigrationFile(resource),
-    resourceTable(resource),
-    `The ${resource.names.pluralSnake} table, with indexes on the default sort key, the owner and the searched text.`,
+    [resourceTable(resource), ...listReferences(resource).map((list) => joinTable(resource, list))],
+    referencesOf(resource).length > 0
+      ? `The ${resource.names.pluralSnake} table and its join tables, with indexes on the default sort key, the references, the owner and the searched text.`
+      : `The ${resource.names.pluralSnake} table, with indexes on the default sort key, the owner and the searched text.`,
   );
 }

@@ -4,21 +4,30 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import type { ResourceOptions } from '../../src/resource/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
-import { searchIndex, textIndex, userModelPath } from '../users/user.entity.template.js';
+import { timestampColumn } from '../database/sql-dialects.js';
+import {
+  fullTextIndex,
+  searchIndex,
+  textIndex,
+  userModelPath,
+} from '../users/user.entity.template.js';
 import { columnArguments, propArguments, searchableFields, tsType } from './fields.js';
 import { resourcePaths } from './paths.js';
+import { entityReferences, schemaReferences } from './reference-properties.js';
 
 export function modelTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
   return project.database === 'mongodb' ? schema(project, resource) : entity(project, resource);
 }
 
 function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
-  const time = project.database === 'postgres' ? "{ type: 'timestamptz' }" : "{ type: 'datetime' }";
+  const time = `{ ${timestampColumn(project.database)} }`;
   const owner = resource.owner;
   const searched = searchableFields(resource);
   const table = resource.names.pluralSnake;
+  const references = entityReferences(project, resource);
   const fields = resource.fields.map((field) =>
     property(field.names.camel, field.optional ? `${tsType(field)} | null` : tsType(field), [
+      ...fullTextIndex(project, table, field === searched[0]),
       ...(searched.includes(field) ? searchIndex(project, table, field.names.camel) : []),
       decorator('Column', columnArguments(field, project.database)),
     ]),
@@ -37,6 +46,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
         'UpdateDateColumn',
       ),
       ...(owner ? [{ from: userModelPath(project), named: ['User'] }] : []),
+      ...references.imports,
     ],
     [
       classOf({
@@ -45,6 +55,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
         properties: [
           property('id', 'string', [decorator('PrimaryGeneratedColumn', "'uuid'")]),
           ...fields,
+          ...references.properties,
           ...(owner
             ? [
                 property(
@@ -73,6 +84,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
 function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
   const { pascal } = resource.names;
   const owner = resource.owner;
+  const references = schemaReferences(project, resource);
   const fields = resource.fields.map((field) =>
     property(
       field.names.camel,
@@ -87,6 +99,7 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
       pkg('@nestjs/mongoose', 'Prop', 'Schema', 'SchemaFactory'),
       ...(owner ? [pkg('mongoose', 'Types')] : []),
       pkgTypes('mongoose', 'HydratedDocument'),
+      ...references.imports,
       ...(owner
         ? [{ from: userModelPath(project), named: ['User'], types: ['UserDocument'] }]
         : []),
@@ -97,6 +110,7 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
         decorators: [decorator('Schema', '{ timestamps: true }')],
         properties: [
           ...fields,
+          ...references.properties,
           ...(owner
             ? [
                 property(

@@ -2,8 +2,8 @@
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { use } from '../_shared/pieces.js';
-import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { classOf, code, constant, functionOf, tsFile, viewProperty } from '../_shared/ts.js';
 import { jsonType, listableFieldNames, searchableFields } from './fields.js';
 import { recordType, resourcePaths } from './paths.js';
 
@@ -27,30 +27,41 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
   return tsFile(
     resourcePaths(project, resource).view,
     [
+      pkg('@nestjs/swagger', 'ApiProperty'),
       { from: resourcePaths(project, resource).model, types: [record] },
       use('listQuery', 'ListSpec'),
       ...(owner
         ? [
             {
               from: 'src/users/user.view.ts',
-              named: ['toPublicUserView'],
-              types: ['PublicUserView'],
+              named: ['PublicUserView', 'toPublicUserView'],
             },
           ]
         : []),
     ],
     [
-      interfaceOf({
+      classOf({
         name: viewName(resource),
         properties: [
-          { name: 'id', type: 'string' },
-          ...resource.fields.map((field) => ({
-            name: field.names.camel,
-            type: field.optional ? `${jsonType(field)} | null` : jsonType(field),
-          })),
-          ...(owner ? [{ name: owner.camel, type: ownerType }] : []),
-          { name: 'createdAt', type: 'string' },
-          { name: 'updatedAt', type: 'string' },
+          viewProperty('id', '{ type: String }'),
+          ...resource.fields.map((field) =>
+            viewProperty(
+              field.names.camel,
+              apiPropertyOf(field),
+              field.optional ? `${jsonType(field)} | null` : jsonType(field),
+            ),
+          ),
+          ...(owner
+            ? [
+                viewProperty(
+                  owner.camel,
+                  `{ type: () => PublicUserView${mongo ? ', nullable: true' : ''} }`,
+                  ownerType,
+                ),
+              ]
+            : []),
+          viewProperty('createdAt', DATE_TIME),
+          viewProperty('updatedAt', DATE_TIME),
         ],
       }),
       constant(
@@ -94,6 +105,21 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
         : []),
     ],
   );
+}
+
+const DATE_TIME = "{ type: String, format: 'date-time' }";
+
+const SCHEMA_TYPES = { string: 'String', text: 'String', number: 'Number', boolean: 'Boolean' };
+
+/** `@ApiProperty`'s options for a field: dates as date-time text, lists as arrays, null when optional. */
+function apiPropertyOf(field: FieldOptions): string {
+  const type = field.type === 'date' ? 'String' : SCHEMA_TYPES[field.type];
+  const parts = [
+    `type: ${field.array ? `[${type}]` : type}`,
+    ...(field.type === 'date' ? ["format: 'date-time'"] : []),
+    ...(field.optional ? ['nullable: true'] : []),
+  ];
+  return `{ ${parts.join(', ')} }`;
 }
 
 /** The field as the view shows it: dates as ISO text, a missing optional value as null. */

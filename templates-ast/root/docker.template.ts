@@ -105,6 +105,24 @@ function databaseService(options: ProjectOptions): Service | undefined {
       ],
     };
   }
+  if (options.database === 'mysql') {
+    return {
+      name: 'mariadb',
+      volume: 'mariadb-data',
+      lines: [
+        '    image: mariadb:11',
+        '    environment:',
+        `      MARIADB_DATABASE: ${db}`,
+        '      MARIADB_ROOT_PASSWORD: ${MARIADB_ROOT_PASSWORD:-mariadb}',
+        '    volumes:',
+        '      - mariadb-data:/var/lib/mysql',
+        '    healthcheck:',
+        '      test: ["CMD", "healthcheck.sh", "--connect", "--innodb_initialized"]',
+        '      interval: 5s',
+        '      retries: 10',
+      ],
+    };
+  }
   if (options.database === 'mongodb') {
     return {
       name: 'mongo',
@@ -141,6 +159,8 @@ function databaseVariable(options: ProjectOptions): string {
       return `      DATABASE_PATH: /app/.data/${options.name.split('/').pop()}.sqlite`;
     case 'postgres':
       return `      DATABASE_URL: postgres://postgres:\${POSTGRES_PASSWORD:-postgres}@postgres:5432/${db}`;
+    case 'mysql':
+      return `      DATABASE_URL: mariadb://root:\${MARIADB_ROOT_PASSWORD:-mariadb}@mariadb:3306/${db}`;
     case 'mongodb':
       return `      MONGODB_URI: mongodb://mongo:27017/${db}`;
   }

@@ -18,6 +18,12 @@ function databaseLines(options: ProjectOptions): string[] {
         `DATABASE_URL=postgres://postgres@127.0.0.1:5432/${folder?.replace(/\W/g, '_')}`,
         ...MIGRATIONS,
       ];
+    case 'mysql':
+      return [
+        '# MySQL 8 (mysql://) or MariaDB (mariadb://) connection URL',
+        `DATABASE_URL=mysql://root@127.0.0.1:3306/${folder?.replace(/\W/g, '_')}`,
+        ...MIGRATIONS,
+      ];
     case 'mongodb':
       return [
         '# MongoDB connection URL; when unset, development runs an embedded mongod with its data in .data/',
@@ -45,6 +51,18 @@ function rateLimitLines(options: ProjectOptions): string[] {
   ];
 }
 
+/** Where mail goes (password reset links). */
+function mailLines(options: ProjectOptions): string[] {
+  if (!options.passwordReset) return [];
+  return [
+    '# SMTP server for mail, e.g. smtps://user:password@smtp.example.com; in development without it, mail goes to the log',
+    '# SMTP_URL=',
+    `MAIL_FROM=${options.name.split('/').pop()} <no-reply@localhost>`,
+    '# Seconds a password reset link stays valid',
+    'PASSWORD_RESET_TTL=3600',
+  ];
+}
+
 function envLines(options: ProjectOptions, example: boolean): string[] {
   const secret = (value: string) => (example ? '' : value);
   return [
@@ -56,7 +74,13 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
           '# Signs user tokens; at least 32 characters',
           `JWT_SECRET=${secret(options.secrets.jwtSecret)}`,
           '# How long a token is valid: seconds, or a duration such as 12h or 7d',
-          'JWT_EXPIRES_IN=7d',
+          `JWT_EXPIRES_IN=${options.refreshTokens ? '15m' : '7d'}`,
+          ...(options.refreshTokens
+            ? [
+                '# How many days a session lasts without a refresh (POST /auth/refresh)',
+                'REFRESH_TOKEN_DAYS=30',
+              ]
+            : []),
         ]
       : []),
     ...databaseLines(options),
@@ -67,6 +91,7 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
     '# The address clients use, for paging links; links are relative when unset',
     '# PUBLIC_URL=https://api.example.com',
     ...rateLimitLines(options),
+    ...mailLines(options),
     '# Request log level: fatal, error, warn, info, debug, trace or silent',
     'LOG_LEVEL=info',
     '# The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true',

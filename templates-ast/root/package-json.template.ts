@@ -35,8 +35,12 @@ const AUTH = {
   'passport-jwt': '^4.0.1',
 };
 
+/** Mail (src/mail/), for password reset links. */
+const MAIL = { nodemailer: '^10.6.0' };
+
 const DATABASE: Record<Database, Record<string, string>> = {
   mongodb: { '@nestjs/mongoose': '^12.0.0', mongoose: '^9.12.1' },
+  mysql: { '@nestjs/typeorm': '^12.0.2', mysql2: '^3.24.6', typeorm: '^1.1.1' },
   postgres: { '@nestjs/typeorm': '^12.0.2', pg: '^8.23.1', typeorm: '^1.1.1' },
   // better-sqlite3 12: typeorm 1 peers on it, and 13 needs Node 22.
   sqlite: { '@nestjs/typeorm': '^12.0.2', 'better-sqlite3': '^12.9.0', typeorm: '^1.1.1' },
@@ -98,17 +102,20 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         lint: 'eslint .',
         format: 'prettier --write .',
         docs: `${run} build && node dist/docs.js`,
+        ...(options.auth ? { 'create-admin': `${run} build && node dist/create-admin.js` } : {}),
         ...(options.database === 'mongodb' ? {} : migrationScripts(run)),
       },
       dependencies: sorted({
         ...NEST,
         ...OPERATIONS,
         ...(options.auth ? AUTH : {}),
+        ...(options.passwordReset ? MAIL : {}),
         ...DATABASE[options.database],
       }),
       devDependencies: sorted({
         ...DEV,
         ...(options.auth ? { '@types/passport-jwt': '^4.0.1' } : {}),
+        ...(options.passwordReset ? { '@types/nodemailer': '^8.0.2' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
       }),
       ...(options.database === 'sqlite' ? nativeBuilds(options) : {}),

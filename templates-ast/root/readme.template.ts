@@ -7,6 +7,8 @@ const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
     'SQLite, in the file named by `DATABASE_PATH` (default `.data/<name>.sqlite`). Tests use a fresh in-memory database.',
   postgres:
     'PostgreSQL at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
+  mysql:
+    'MySQL 8 (`mysql://` URL) or MariaDB 10.6+ (`mariadb://`) at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
   mongodb:
     'MongoDB at `MONGODB_URI`. When it is unset in development, an embedded mongod (mongodb-memory-server, downloaded once) keeps its data in `.data/mongodb`. Tests use `MONGODB_URI` or mongodb-memory-server, and report "skipped: no MongoDB server" when neither can run.',
 };
@@ -30,6 +32,8 @@ const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
     'Each searched table has an FTS5 table beside it (`<table>_search`, trigram tokenizer), kept up to date by triggers; a search reads its index.',
   postgres:
     "Each searched column has a pg_trgm GIN index (`IDX_<table>_<column>_search`) that answers `ILIKE`; case folding follows the database's locale (`C.UTF-8` or `en_US.UTF-8` fold accented letters; plain `C` does not).",
+  mysql:
+    'Each searched table has one FULLTEXT index over its searched columns (`IDX_<table>_search`, no stop words), which finds the rows holding the words of `q`; of those, the ones where a column holds `q` as typed are kept. So, as on MongoDB, `q` matches whole words (`q=lovelace` finds `Ada Lovelace`, `q=love` does not; words are split at spaces and punctuation, so `q=example` finds `ada@example.com`). Words under 3 characters are not indexed (`innodb_ft_min_token_size`). Tables use `utf8mb4_unicode_ci`, which folds case and accents.',
   mongodb: [
     'On MongoDB, `q` is a `$text` search answered by each collection\'s text index (`users_search` over names and e-mails, `articles_search` and so on). Unlike the substring search of the SQL databases, it matches words, not parts of words: `q=lovelace` finds `Ada Lovelace`, `q=love` does not. A `q` of several words finds the entries where they appear together, in that order, and a `"` in `q` splits it into phrases that must all appear. Words are split at spaces and punctuation (`q=example` finds `ada@example.com`) and matched as typed: the indexes have no language, so no stemming (`q=articles` does not find `article`) and no stop words.',
     '',
@@ -41,7 +45,7 @@ function searchSection(options: ProjectOptions): string[] {
   return [
     '## Search',
     '',
-    `\`q\` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it${options.database === 'mongodb' ? ' as whole words (see below)' : ''}, ignoring case, accented letters included (\`q=élan\` finds \`Élan\`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.`,
+    `\`q\` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it${options.database === 'mongodb' || options.database === 'mysql' ? ' as whole words (see below)' : ''}, ignoring case, accented letters included (\`q=élan\` finds \`Élan\`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.`,
     '',
     SEARCH_NOTES[options.database],
     '',
@@ -78,7 +82,16 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '| Route | Who | Answer |',
     '|---|---|---|',
     `| \`POST /users\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}; 409 if the e-mail is taken |`,
-    '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
+    options.refreshTokens
+      ? '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, refreshToken, user }`: starts a session (JWT, `sub` = user id, `sid` = session, expires after `JWT_EXPIRES_IN`) |'
+      : '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
+    ...(options.refreshTokens
+      ? [
+          '| `POST /auth/refresh` | `{ refreshToken }` | 201 a new `{ token, refreshToken, user }`; the old refresh token stops working, and using it again ends the session (401) |',
+          '| `POST /auth/sign-out` | user token | 204: ends this session |',
+          '| `DELETE /users/me/sessions` | user token | 204: ends every session of the user |',
+        ]
+      : []),
     '| `GET /users/me` | user token | the user |',
     '| `GET /users/:id` | anyone | `{ id, name, picture }` |',
     '| `GET /users` | admin token | list (see below) |',
@@ -99,6 +112,51 @@ function authSection(options: ProjectOptions, run: string): string[] {
     'curl -X POST http://localhost:9000/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"',
     '```',
     '',
+    ...sessionsSection(options),
+  ];
+}
+
+function sessionsSection(options: ProjectOptions): string[] {
+  if (!options.refreshTokens) return [];
+  return [
+    '### Sessions',
+    '',
+    'Each sign-in starts a session. Access tokens last `JWT_EXPIRES_IN` (15 minutes); the refresh token lasts `REFRESH_TOKEN_DAYS` days from its last use and is good for one refresh: keep the new one of each answer. A refresh token used a second time means someone kept a copy, so the whole session ends and the user signs in again. Sign-out, sign-out everywhere and a password change end sessions at once: their access tokens are refused from the next request on.',
+    '',
+    '```sh',
+    'SIGNED_IN=$(curl -s -X POST http://localhost:9000/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY")',
+    'REFRESH=$(echo "$SIGNED_IN" | node -pe \'JSON.parse(require("fs").readFileSync(0)).refreshToken\')',
+    'TOKEN=$(echo "$SIGNED_IN" | node -pe \'JSON.parse(require("fs").readFileSync(0)).token\')',
+    'curl -X POST http://localhost:9000/auth/refresh -H "Content-Type: application/json" -d "{\\"refreshToken\\": \\"$REFRESH\\"}"',
+    'curl -X POST http://localhost:9000/auth/sign-out -H "Authorization: Bearer $TOKEN"',
+    'curl -X DELETE http://localhost:9000/users/me/sessions -H "Authorization: Bearer $TOKEN"',
+    '```',
+    '',
+  ];
+}
+
+function passwordResetSection(options: ProjectOptions): string[] {
+  if (!options.passwordReset) return [];
+  return [
+    '## Password reset by e-mail',
+    '',
+    '| Route | Who | Answer |',
+    '|---|---|---|',
+    '| `POST /password-resets` `{ email, link }` | master key | 202 whether or not the e-mail is registered; a registered user is mailed `link` followed by a single-use token |',
+    '| `GET /password-resets/:token` | anyone holding the token | 200 `{ user: { id, name, picture } }`; 404 if it is unknown, used or expired |',
+    "| `PUT /password-resets/:token` `{ password }` | anyone holding the token | 200 with the user; the token, the user's other reset tokens and their JWTs stop working |",
+    '',
+    '`link` is the page of your app that reads the token from its end (an http or https URL, at most 500 characters). A token is 32 random bytes, stored only as a SHA-256 hash, valid for `PASSWORD_RESET_TTL` seconds (default 3600). These routes count against the sign-in limits (`THROTTLE_AUTH_*`), the request per e-mail too, and request logs show the token as `[Redacted]`.',
+    '',
+    'Mail goes to the SMTP server of `SMTP_URL` (`smtps://user:password@smtp.example.com:465`), from `MAIL_FROM`. In development without `SMTP_URL` the message is written to the log, so that you can follow the link; in production without it nothing is sent and the log says so, without the link.',
+    '',
+    '```sh',
+    'curl -X POST http://localhost:9000/password-resets -d "access_token=$MASTER_KEY&email=ada@example.com&link=http://localhost:3000/reset/"',
+    '# the token is the end of the link in the mail (or in the log, in development without SMTP_URL)',
+    'curl http://localhost:9000/password-resets/$TOKEN',
+    'curl -X PUT http://localhost:9000/password-resets/$TOKEN -d "password=a new secret"',
+    '```',
+    '',
   ];
 }
 
@@ -108,7 +166,7 @@ const LIMITS_TABLE = (auth: boolean): string[] => [
   '| Every route, per client address | `THROTTLE_LIMIT` requests per `THROTTLE_TTL` seconds | 300 per 60 s |',
   ...(auth
     ? [
-        '| `POST /auth`, `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
+        '| `POST /auth`, `POST /auth/refresh` (with --refresh-tokens), `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
         '| The same routes: per account (the e-mail of the Basic header or the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
       ]
     : []),
@@ -166,6 +224,7 @@ function operationsSection(options: ProjectOptions): string[] {
 const COMPOSE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite: 'its SQLite file on a volume',
   postgres: 'PostgreSQL (set `POSTGRES_PASSWORD` in the shell or `.env`; default `postgres`)',
+  mysql: 'MariaDB (set `MARIADB_ROOT_PASSWORD` in the shell or `.env`; default `mariadb`)',
   mongodb: 'MongoDB',
 };
 
@@ -198,6 +257,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...migrationsSection(options, run),
     ...operationsSection(options),
     ...authSection(options, run),
+    ...passwordResetSection(options),
     ...searchSection(options),
     ...securitySection(options),
   ];

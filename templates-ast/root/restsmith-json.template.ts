@@ -12,6 +12,8 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
     sourceDir: options.sourceDir,
     auth: options.auth,
     signInOnCreate: options.signInOnCreate,
+    refreshTokens: options.refreshTokens,
+    passwordReset: options.passwordReset,
     packageManager: options.packageManager,
     resources: options.resources.map((resource) => resourceRecord(resource, options.database)),
   },

@@ -6,10 +6,16 @@ import { code, functionOf, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS } from '../database/data-source.template.js';
 
 export function globalSetupTemplate(options: ProjectOptions): TypeScriptFile {
-  return options.database === 'mongodb' ? mongoSetup() : postgresSetup();
+  return options.database === 'mongodb' ? mongoSetup() : sqlSetup(SERVERS[options.database]);
 }
 
-function postgresSetup(): TypeScriptFile {
+/** The server the database tests need, by name. */
+const SERVERS: Partial<Record<ProjectOptions['database'], string>> = {
+  mysql: 'MySQL or MariaDB',
+  postgres: 'PostgreSQL',
+};
+
+function sqlSetup(server = 'SQL'): TypeScriptFile {
   return tsFile(
     'test/global-setup.ts',
     [pkg('typeorm', 'DataSource'), { from: DATABASE_OPTIONS, named: ['databaseOptions'] }],
@@ -31,8 +37,8 @@ function postgresSetup(): TypeScriptFile {
           '  await database.destroy();',
           '  return;',
           '}',
-          "process.env.TEST_DATABASE_SKIP = 'no PostgreSQL server';",
-          "console.warn('\\nskipped: no PostgreSQL server (set DATABASE_URL to run the database tests)\\n');",
+          `process.env.TEST_DATABASE_SKIP = 'no ${server} server';`,
+          `console.warn('\\nskipped: no ${server} server (set DATABASE_URL to run the database tests)\\n');`,
         ),
       }),
       'export default globalSetup;',

@@ -22,6 +22,14 @@ async function planOf(database: DataSource, sql: string, parameters: unknown[]):
 }
 
 const INDEX_SCAN = /Bitmap Index Scan on "?IDX_users_(name|email)_search/;`,
+  mysql: `
+async function planOf(database: DataSource, sql: string, parameters: unknown[]): Promise<string> {
+  const rows: { key: string | null; type: string }[] = await database.query(\`EXPLAIN \${sql}\`, parameters);
+  return rows.map((row) => \`\${row.type} \${row.key}\`).join('\\n');
+}
+
+/** The FULLTEXT index answers the MATCH. */
+const INDEX_SCAN = /fulltext IDX_users_search/;`,
   sqlite: `
 async function planOf(database: DataSource, sql: string, parameters: unknown[]): Promise<string> {
   const rows: { detail: string }[] = await database.query(\`EXPLAIN QUERY PLAN \${sql}\`, parameters);

@@ -1,9 +1,18 @@
 // test/sessions.e2e-spec.ts: passwords and tokens under attack: no oracle, credentials before the body, tokens end.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 
-export function sessionsE2eSpecTemplate(): TypeScriptFile {
+export function sessionsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  // With sessions a token also names its session (`sid`), which validate() checks too.
+  const sid = options.refreshTokens
+    ? [
+        "const sid: string = JSON.parse(Buffer.from(ada.token.split('.')[1], 'base64url').toString('utf8')).sid;",
+        ', sid',
+        ', sessionId: sid',
+      ]
+    : ['', '', ''];
   return tsFile(
     'test/sessions.e2e-spec.ts',
     [
@@ -69,9 +78,10 @@ describeWithDatabase('Passwords and sessions (e2e)', () => {
   });
 
   it('gives routes the user as id and role, never the password hash', async () => {
-    const user = await app.get(JwtStrategy).validate({ sub: ada.id, ver: 0 });
-    expect(user).toEqual({ id: ada.id, role: 'user' });
-    await expect(app.get(JwtStrategy).validate({ sub: ada.id, ver: 1 })).resolves.toBeNull();
+    ${sid[0]}
+    const user = await app.get(JwtStrategy).validate({ sub: ada.id, ver: 0${sid[1]} });
+    expect(user).toEqual({ id: ada.id, role: 'user'${sid[2]} });
+    await expect(app.get(JwtStrategy).validate({ sub: ada.id, ver: 1${sid[1]} })).resolves.toBeNull();
     await expect(app.get(JwtStrategy).validate({ sub: ada.id })).resolves.toBeNull();
   });
 });

@@ -24,13 +24,19 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
         ...(options.auth
           ? [
               "process.env.JWT_SECRET = 'test-jwt-secret-that-is-32-characters-long';",
-              "process.env.JWT_EXPIRES_IN = '7d';",
+              `process.env.JWT_EXPIRES_IN = '${options.refreshTokens ? '15m' : '7d'}';`,
             ]
           : []),
         ...(options.database === 'postgres'
           ? [
               '// Without DATABASE_URL the database tests skip (test/global-setup.ts); the modules still load.',
               "process.env.DATABASE_URL ??= 'postgres://127.0.0.1:5432/unset';",
+            ]
+          : []),
+        ...(options.database === 'mysql'
+          ? [
+              '// Without DATABASE_URL the database tests skip (test/global-setup.ts); the modules still load.',
+              "process.env.DATABASE_URL ??= 'mysql://127.0.0.1:3306/unset';",
             ]
           : []),
         ...(options.database === 'sqlite'

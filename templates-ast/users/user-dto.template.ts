@@ -111,3 +111,25 @@ export function updatePasswordDtoTemplate(): TypeScriptFile {
     ],
   );
 }
+
+export function updateRoleDtoTemplate(options: ProjectOptions): TypeScriptFile {
+  return tsFile(
+    'src/users/dto/update-role.dto.ts',
+    [
+      pkg('@nestjs/swagger', 'ApiProperty'),
+      pkg('class-validator', 'IsIn'),
+      { from: userModelPath(options), named: ['ROLES'], types: ['Role'] },
+    ],
+    [
+      classOf({
+        name: 'UpdateRoleDto',
+        properties: [
+          property('role', 'Role', [
+            decorator('ApiProperty', '{ enum: ROLES }'),
+            decorator('IsIn', 'ROLES'),
+          ]),
+        ],
+      }),
+    ],
+  );
+}

@@ -3,7 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
-import { searchIndexName } from '../database/sql-dialects.js';
+import { fullTextIndexName, searchIndexName } from '../database/sql-dialects.js';
 
 export const userModelPath = (options: ProjectOptions): string =>
   options.database === 'mongodb'
@@ -30,6 +30,15 @@ const roles = [
 export const searchIndex = (options: ProjectOptions, table: string, column: string) =>
   options.database === 'postgres'
     ? [decorator('Index', `'${searchIndexName(table, column)}'`, '{ synchronize: false }')]
+    : [];
+
+/**
+ * MySQL's FULLTEXT index over a table's searched columns, made by the migration (sql-dialects.ts):
+ * named on the first of them so that `migration:generate` leaves it alone.
+ */
+export const fullTextIndex = (options: ProjectOptions, table: string, first: boolean) =>
+  options.database === 'mysql' && first
+    ? [decorator('Index', `'${fullTextIndexName(table)}'`, '{ synchronize: false }')]
     : [];
 
 /**
@@ -86,7 +95,11 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
             ...searchIndex(options, 'users', 'email'),
             column('{ unique: true }'),
           ]),
-          property('name', 'string', [...searchIndex(options, 'users', 'name'), column()]),
+          property('name', 'string', [
+            ...fullTextIndex(options, 'users', true),
+            ...searchIndex(options, 'users', 'name'),
+            column(),
+          ]),
           property('picture', 'string', [column()]),
           property('password', 'string', [column()], {
             docs: ['A scrypt hash (see password.ts), never sent to a client.'],

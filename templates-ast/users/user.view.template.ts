@@ -1,23 +1,38 @@
 // src/users/user.view.ts: what clients see of a user (never the password or the role), and the users list spec.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { use } from '../_shared/pieces.js';
-import { code, constant, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { classOf, code, constant, functionOf, tsFile, viewProperty } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';
 
 export function userViewTemplate(options: ProjectOptions): TypeScriptFile {
   const record = userRecordType(options);
   return tsFile(
     'src/users/user.view.ts',
-    [{ from: userModelPath(options), types: [record] }, use('listQuery', 'ListSpec')],
     [
-      interfaceOf({
-        name: 'UserView',
-        properties: ['id', 'name', 'picture', 'email']
-          .map((name) => ({ name, type: 'string' }))
-          .concat({ name: 'createdAt', type: 'Date' }),
+      pkg('@nestjs/swagger', 'ApiProperty'),
+      { from: userModelPath(options), types: [record] },
+      use('listQuery', 'ListSpec'),
+    ],
+    [
+      classOf({
+        name: 'PublicUserView',
+        docs: ['What anyone may see of a user.'],
+        properties: [
+          viewProperty('id', "{ type: String, example: '1' }"),
+          viewProperty('name', "{ type: String, example: 'Ada' }"),
+          viewProperty('picture', "{ type: String, format: 'uri' }"),
+        ],
       }),
-      typeAlias('PublicUserView', "Pick<UserView, 'id' | 'name' | 'picture'>"),
+      classOf({
+        name: 'UserView',
+        docs: ['What the user and admins see of a user.'],
+        extends: 'PublicUserView',
+        properties: [
+          viewProperty('email', "{ type: String, format: 'email' }"),
+          viewProperty('createdAt', "{ type: Date, format: 'date-time' }", 'Date'),
+        ],
+      }),
       constant(
         'USER_LIST',
         "{ fields: ['id', 'name', 'picture', 'email', 'createdAt'], search: ['name', 'email'] }",

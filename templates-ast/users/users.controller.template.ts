@@ -7,13 +7,18 @@ import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 
 const id = param('id', 'string', [decorator('Param', "'id'", 'ParseIdPipe')]);
 const me = param('user', 'AuthUser', [decorator('CurrentUser')]);
+const okUser = decorator('ApiOkResponse', '{ type: UserView }');
 
 function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationStructure> {
   const decorators = [
     decorator('Post'),
     decorator('Access', "'master'"),
     decorator('LimitAttempts'),
-    decorator('ApiConflictResponse', "{ description: 'The e-mail is taken' }"),
+    decorator(
+      'ApiCreatedResponse',
+      options.signInOnCreate ? '{ type: SignInResult }' : '{ type: UserView }',
+    ),
+    decorator('ApiErrors', '400', '409'),
   ];
   const parameters = [param('input', 'CreateUserDto', [decorator('Body')])];
   if (!options.signInOnCreate) {
@@ -32,7 +37,7 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
     docs: ['Signs the new user in: the answer carries a token, as POST /auth does.'],
     decorators,
     parameters,
-    returnType: 'Promise<{ token: string; user: UserView }>',
+    returnType: 'Promise<SignInResult>',
     statements: code(
       'const user = await this.users.create(input);',
       'return { token: await this.jwt.signAsync(tokenClaims(user)), user: toUserView(user) };',
@@ -45,7 +50,12 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
   {
     name: 'list',
     isAsync: true,
-    decorators: [decorator('Get'), decorator('Access', "'admin'"), decorator('Paged')],
+    decorators: [
+      decorator('Get'),
+      decorator('Access', "'admin'"),
+      decorator('Paged', 'UserView'),
+      decorator('ApiListQuery', 'USER_LIST'),
+    ],
     parameters: [param('query', 'ListQuery', [decorator('ListQueryParams', 'USER_LIST')])],
     returnType: 'Promise<Page<Partial<UserView>>>',
     statements: code(
@@ -56,7 +66,7 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
   {
     name: 'findMe',
     isAsync: true,
-    decorators: [decorator('Get', "'me'"), decorator('Access', "'user'")],
+    decorators: [decorator('Get', "'me'"), decorator('Access', "'user'"), okUser],
     parameters: [me],
     returnType: 'Promise<UserView>',
     statements: code('return toUserView(await this.users.findOne(user.id));'),
@@ -67,7 +77,8 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
     decorators: [
       decorator('Get', "':id'"),
       decorator('Access', "'public'"),
-      decorator('ApiNotFoundResponse'),
+      decorator('ApiOkResponse', '{ type: PublicUserView }'),
+      decorator('ApiErrors', '400', '404'),
     ],
     parameters: [id],
     returnType: 'Promise<PublicUserView>',
@@ -76,7 +87,12 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
   {
     name: 'updateMe',
     isAsync: true,
-    decorators: [decorator('Put', "'me'"), decorator('Access', "'user'")],
+    decorators: [
+      decorator('Put', "'me'"),
+      decorator('Access', "'user'"),
+      okUser,
+      decorator('ApiErrors', '400'),
+    ],
     parameters: [me, param('changes', 'UpdateUserDto', [decorator('Body')])],
     returnType: 'Promise<UserView>',
     statements: code('return toUserView(await this.users.update(user.id, changes));'),
@@ -87,7 +103,8 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
     decorators: [
       decorator('Put', "':id'"),
       decorator('Access', "'user'"),
-      decorator('ApiNotFoundResponse'),
+      okUser,
+      decorator('ApiErrors', '400', '403', '404'),
     ],
     parameters: [me, id, param('changes', 'UpdateUserDto', [decorator('Body')])],
     returnType: 'Promise<UserView>',
@@ -107,6 +124,8 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
       decorator('Put', "':id/password'"),
       decorator('Access', "'password'"),
       decorator('LimitAttempts'),
+      okUser,
+      decorator('ApiErrors', '400'),
     ],
     parameters: [id, param('input', 'UpdatePasswordDto', [decorator('Body')])],
     returnType: 'Promise<UserView>',
@@ -116,13 +135,30 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
     ),
   },
   {
+    name: 'updateRole',
+    isAsync: true,
+    docs: ['Makes a user an admin or a user; the last admin stays one (409).'],
+    decorators: [
+      decorator('Put', "':id/role'"),
+      decorator('Access', "'admin'"),
+      okUser,
+      decorator('ApiErrors', '400', '404'),
+      decorator('ApiConflictResponse', "{ description: 'The last admin cannot be demoted' }"),
+    ],
+    parameters: [id, param('input', 'UpdateRoleDto', [decorator('Body')])],
+    returnType: 'Promise<UserView>',
+    statements: code('return toUserView(await this.users.setRole(id, input.role));'),
+  },
+  {
     name: 'remove',
     isAsync: true,
     decorators: [
       decorator('Delete', "':id'"),
       decorator('Access', "'admin'"),
       decorator('HttpCode', '204'),
-      decorator('ApiNotFoundResponse'),
+      decorator('ApiNoContentResponse'),
+      decorator('ApiErrors', '400', '404'),
+      decorator('ApiConflictResponse', "{ description: 'The last admin cannot be deleted' }"),
     ],
     parameters: [id],
     returnType: 'Promise<void>',
@@ -145,11 +181,20 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
         'Post',
         'Put',
       ),
-      pkg('@nestjs/swagger', 'ApiConflictResponse', 'ApiNotFoundResponse', 'ApiTags'),
+      pkg(
+        '@nestjs/swagger',
+        'ApiConflictResponse',
+        'ApiCreatedResponse',
+        'ApiNoContentResponse',
+        'ApiOkResponse',
+        'ApiTags',
+      ),
+      use('apiDocs', 'ApiBodies', 'ApiErrors', 'ApiListQuery'),
       ...(options.signInOnCreate
         ? [
             pkg('@nestjs/jwt', 'JwtService'),
             { from: 'src/auth/jwt.strategy.ts', named: ['tokenClaims'] },
+            { from: 'src/auth/auth.service.ts', named: ['SignInResult'] },
           ]
         : []),
       use('access', 'Access'),
@@ -161,17 +206,21 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
       { from: 'src/users/dto/create-user.dto.ts', named: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', named: ['UpdateUserDto'] },
       { from: 'src/users/dto/update-password.dto.ts', named: ['UpdatePasswordDto'] },
+      { from: 'src/users/dto/update-role.dto.ts', named: ['UpdateRoleDto'] },
       {
         from: 'src/users/user.view.ts',
-        named: ['USER_LIST', 'toPublicUserView', 'toUserView'],
-        types: ['PublicUserView', 'UserView'],
+        named: ['PublicUserView', 'USER_LIST', 'UserView', 'toPublicUserView', 'toUserView'],
       },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
     ],
     [
       classOf({
         name: 'UsersController',
-        decorators: [decorator('ApiTags', "'users'"), decorator('Controller', "'users'")],
+        decorators: [
+          decorator('ApiTags', "'users'"),
+          decorator('ApiBodies'),
+          decorator('Controller', "'users'"),
+        ],
         ctors: [
           {
             parameters: [

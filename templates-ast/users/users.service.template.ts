@@ -1,9 +1,11 @@
 // src/users/users.service.ts: user accounts in the project's database.
+import { Scope } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';
+import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
 
 const SQL = {
   injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
@@ -14,6 +16,7 @@ const SQL = {
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'this.users.save(user)',
   remove: 'await this.users.remove(user);',
+  countAdmins: "await this.users.countBy({ role: 'admin' })",
 };
 
 const MONGO = {
@@ -25,6 +28,7 @@ const MONGO = {
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'user.save()',
   remove: 'await user.deleteOne();',
+  countAdmins: "await this.users.countDocuments({ role: 'admin' }).exec()",
 };
 
 export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
@@ -43,7 +47,11 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             pkg('typeorm', 'QueryFailedError'),
             pkgTypes('typeorm', 'Repository'),
           ]),
-      { from: userModelPath(options), named: ['User'], types: mongo ? ['UserDocument'] : [] },
+      {
+        from: userModelPath(options),
+        named: ['User'],
+        types: mongo ? ['Role', 'UserDocument'] : ['Role'],
+      },
       { from: 'src/users/dto/create-user.dto.ts', types: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', types: ['UpdateUserDto'] },
       { from: 'src/users/password.ts', named: ['hashPassword', 'verifyPassword'] },
@@ -65,13 +73,13 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
         isExported: false,
         parameters: [{ name: 'error', type: 'unknown' }],
         returnType: 'boolean',
-        statements: mongo
-          ? code('return (error as { code?: unknown } | null)?.code === 11000;')
-          : code(
-              '// PostgreSQL and SQLite name a unique violation differently.',
-              'const code = error instanceof QueryFailedError ? (error.driverError as { code?: unknown }).code : undefined;',
-              "return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';",
-            ),
+        statements:
+          options.database === 'mongodb'
+            ? code('return (error as { code?: unknown } | null)?.code === 11000;')
+            : code(
+                'const code = error instanceof QueryFailedError ? (error.driverError as { code?: unknown }).code : undefined;',
+                `return code === '${UNIQUE_VIOLATION[options.database]}';`,
+              ),
       }),
       functionOf({
         name: 'gravatarUrl',
@@ -120,6 +128,15 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             parameters: [{ name: 'id', type: 'string' }],
             returnType: `Promise<${record} | null>`,
             statements: code(`return ${db.findById};`),
+          },
+          {
+            name: 'findByEmail',
+            docs: ['The user with this e-mail (trimmed, lower-cased), or null.'],
+            parameters: [{ name: 'email', type: 'string' }],
+            returnType: `Promise<${record} | null>`,
+            statements: code(
+              `return ${db.findByEmail.replace('{ email }', '{ email: email.trim().toLowerCase() }')};`,
+            ),
           },
           {
             name: 'findOne',
@@ -178,7 +195,46 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             isAsync: true,
             parameters: [{ name: 'id', type: 'string' }],
             returnType: 'Promise<void>',
-            statements: code('const user = await this.findOne(id);', db.remove),
+            statements: code(
+              'const user = await this.findOne(id);',
+              'await this.keepAnAdmin(user);',
+              db.remove,
+            ),
+          },
+          {
+            name: 'setRole',
+            isAsync: true,
+            docs: [
+              'PUT /users/:id/role and `npm run create-admin`: the last admin stays one (409).',
+            ],
+            parameters: [
+              { name: 'id', type: 'string' },
+              { name: 'role', type: 'Role' },
+            ],
+            returnType: `Promise<${record}>`,
+            statements: code(
+              'const user = await this.findOne(id);',
+              "if (role !== 'admin') await this.keepAnAdmin(user);",
+              'user.role = role;',
+              `return ${db.save};`,
+            ),
+          },
+          {
+            name: 'keepAnAdmin',
+            isAsync: true,
+            scope: Scope.Private,
+            docs: [
+              'Without an admin nobody could manage users any more: the last one is neither demoted nor',
+              'deleted. (Two admins demoting each other at the same instant can both pass; rare, and',
+              '`npm run create-admin` brings one back.)',
+            ],
+            parameters: [{ name: 'user', type: record }],
+            returnType: 'Promise<void>',
+            statements: code(
+              `if (user.role === 'admin' && ${db.countAdmins} <= 1) {`,
+              "  throw new ConflictException('This is the last admin: make another user admin first');",
+              '}',
+            ),
           },
           {
             name: 'verifyCredentials',
@@ -190,7 +246,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             ],
             returnType: `Promise<${record} | null>`,
             statements: code(
-              `const user = await ${db.findByEmail.replace('{ email }', '{ email: email.trim().toLowerCase() }')};`,
+              'const user = await this.findByEmail(email);',
               '// An unknown e-mail costs a hash too (verifyPassword), so the time taken tells nothing.',
               'const matches = await verifyPassword(password, user?.password);',
               'return user && matches ? user : null;',

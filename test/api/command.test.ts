@@ -145,7 +145,15 @@ describe('rest api (built CLI, generated sqlite project)', () => {
         ['api', 'tag', '--fields', 'name:varchar', '--yes'],
         '"varchar" (field "name") is not a field type.',
       ],
-      [['api', 'tag', '--yes'], 'A resource needs at least one field.'],
+      [['api', 'tag', '--yes'], 'A resource needs at least one field that is not a reference.'],
+      [
+        ['api', 'tag', '--fields', 'name topic:ref:topic', '--yes'],
+        'The field "topic" refers to "topic", which is not a resource of this project.',
+      ],
+      [
+        ['api', 'tag', '--fields', 'name writer:ref:user', '--yes'],
+        'Reference fields (writer) are stored but not yet served by the generated API',
+      ],
       [['api', '--yes'], 'Which resource? Give its name.'],
     ];
     for (const [args, message] of cases) {

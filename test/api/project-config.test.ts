@@ -27,6 +27,7 @@ describe('restsmith.json', () => {
       sourceDir: 'src',
       auth: true,
       signInOnCreate: false,
+      refreshTokens: false,
       packageManager: 'npm',
       resources: [],
     });
@@ -74,6 +75,7 @@ describe('restsmith.json', () => {
           ],
           "extra": 1,
           "signInOnCreate": false,
+          "passwordReset": false,
           "packageManager": "npm"
         }
       ` + '\n',
@@ -93,7 +95,7 @@ describe('restsmith.json', () => {
     );
     await expect(
       readProjectConfig(projectWith(JSON.stringify({ ...base, database: 'oracle' }))),
-    ).rejects.toThrow('restsmith.json: "database" should be mongodb | postgres | sqlite.');
+    ).rejects.toThrow('restsmith.json: "database" should be mongodb | mysql | postgres | sqlite.');
     await expect(
       readProjectConfig(projectWith(JSON.stringify({ ...base, resources: [{ name: 'a' }] }))),
     ).rejects.toThrow(

@@ -118,7 +118,7 @@ describe('resourceOptions: fields', () => {
   it('refuses unknown types, bad names, duplicates, built-in fields and no fields', () => {
     expect(refusal(() => parseFields('title:varchar'))).toEqual({
       message: '"varchar" (field "title") is not a field type.',
-      hint: 'Use one of: string, text, number, boolean, date (add [] for a list, e.g. "tags:string[]").',
+      hint: 'Use one of: string, text, number, boolean, date (add [] for a list, e.g. "tags:string[]"), or ref:<resource> for a reference.',
     });
     expect(refusal(() => parseFields('title:string:x')).message).toBe(
       '"title:string:x" is not a field.',

@@ -17,6 +17,8 @@ const project = (database: Database, auth = true): ProjectOptions => ({
   database,
   auth,
   signInOnCreate: false,
+  refreshTokens: false,
+  passwordReset: false,
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

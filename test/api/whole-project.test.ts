@@ -1,6 +1,9 @@
 // `rest api` on real generated projects: their lint, type-check and tests, then HTTP against the running server.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { masterKeyOf } from '../e2e/project.js';
+import { checkOpenApi, chromiumMissing, operationsShownAt } from './openapi-checks.js';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
 
 const LONG = 900_000;
@@ -124,6 +127,7 @@ async function walk(server: Server, masterKey: string): Promise<void> {
   expect(Object.keys(document.body.paths)).toEqual(
     expect.arrayContaining(['/articles', '/notes', '/notes/{id}', '/posts', '/posts/{id}']),
   );
+  await checkOpenApi(document.body);
 
   // A public resource with every method.
   const note = await call('POST', '/notes', { body: { title: 'first note', body: 'text' } });
@@ -132,6 +136,10 @@ async function walk(server: Server, masterKey: string): Promise<void> {
   expect(listed.status).toBe(200);
   expect(listed.body).toEqual([{ id: note.body.id, title: 'first note' }]);
   expect(listed.headers.get('x-total-count')).toBe('1');
+  // `id` stays whatever `fields` asks (issue 11.10), so every item can still be fetched.
+  expect((await call('GET', '/notes?q=FIRST&fields=title,-id')).body).toEqual([
+    { id: note.body.id, title: 'first note' },
+  ]);
   expect((await call('GET', '/notes?sort=nope')).status).toBe(400);
   expect((await call('GET', '/notes?limit=101')).status).toBe(400);
   expect((await call('GET', `/notes/${note.body.id}`)).body).toEqual(note.body);
@@ -215,6 +223,37 @@ describe.each(['sqlite', 'postgres'])('rest api on a generated %s project', (dat
       const server = await startServer(dir, env);
       try {
         await walk(server, masterKeyOf(dir));
+      } finally {
+        await server.stop();
+      }
+    },
+    LONG,
+  );
+
+  it.runIf(database === 'sqlite')(
+    'lists every operation on its /docs page in headless Chromium',
+    async (context) => {
+      const missing = chromiumMissing();
+      if (missing && process.env.RESTSMITH_REQUIRE_CHROMIUM) throw new Error(missing);
+      if (missing) return context.skip(`skipped: ${missing}`);
+      if (!existsSync(join(dir, 'dist/main.js'))) {
+        const built = run('npm', ['run', 'build'], dir);
+        expect(built.status, built.output).toBe(0);
+      }
+      const server = await startServer(dir, env);
+      try {
+        const shown = await operationsShownAt(`${server.url}/docs`);
+        expect(shown).toEqual(
+          expect.arrayContaining([
+            'POST /auth',
+            'GET /users',
+            'GET /notes',
+            'POST /notes',
+            'GET /notes/{id}',
+            'DELETE /posts/{id}',
+            'POST /articles',
+          ]),
+        );
       } finally {
         await server.stop();
       }

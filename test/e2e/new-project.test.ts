@@ -4,6 +4,7 @@ import { walkContract } from './contract.js';
 import {
   generate,
   install,
+  mysqlDatabase,
   secretsOf,
   postgresDatabase,
   run,
@@ -137,6 +138,55 @@ describe.skipIf(Boolean(postgres.reason) && !requirePostgres)(
     );
   },
 );
+
+const mysql = mysqlDatabase('restsmith_e2e_new');
+const requireMysql = Boolean(process.env.RESTSMITH_REQUIRE_MYSQL);
+if (mysql.reason && !requireMysql) {
+  console.warn(`skipped: rest new --database mysql (${mysql.reason})`);
+}
+
+describe.skipIf(Boolean(mysql.reason) && !requireMysql)('rest new --database mysql', () => {
+  let dir: string;
+  const env = { DATABASE_URL: mysql.url };
+
+  beforeAll(async () => {
+    if (mysql.reason) throw new Error(`RESTSMITH_REQUIRE_MYSQL is set but ${mysql.reason}`);
+    dir = await generate('e2e-mysql', 'mysql');
+    passed('npm install', install(dir, generatedDir('e2e-sqlite')));
+  }, LONG);
+
+  it(
+    'passes its own lint, type-check and tests on MariaDB',
+    () => {
+      const tests = checkProject(dir, env);
+      expect(tests.output).not.toMatch(/skipped/);
+    },
+    LONG,
+  );
+
+  it(
+    'serves the HTTP contract with npm run prod on an empty database, its migrations applied',
+    async () => {
+      const empty = mysqlDatabase('restsmith_e2e_new_prod');
+      const server = await startScript(dir, 'prod', { DATABASE_URL: empty.url });
+      try {
+        expect(server.listening).toMatch(/^e2e-mysql listening on .*, in production mode$/);
+        await walkContract(server.url, secretsOf(dir), UUID);
+      } finally {
+        await server.stop();
+      }
+      const tables = run(
+        'mysql',
+        ['-uroot', '-h127.0.0.1', '-N', '-e', 'SHOW TABLES', new URL(empty.url!).pathname.slice(1)],
+        dir,
+      );
+      expect(tables.output.split('\n').sort()).toEqual(
+        expect.arrayContaining(['migrations', 'users']),
+      );
+    },
+    LONG,
+  );
+});
 
 describe('rest new --database mongodb', () => {
   let dir: string;

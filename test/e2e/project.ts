@@ -28,15 +28,20 @@ function projectEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(merged.filter(([, value]) => value !== undefined));
 }
 
-/** Runs a command; its output (stdout then stderr) comes back to be shown when it fails. */
+/**
+ * Runs a command; its output (stdout then stderr) comes back to be shown when it fails. `input`, when
+ * given, is its standard input.
+ */
 export function run(
   command: string,
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = {},
+  input?: string,
 ): Run {
   const result = spawnSync(command, args, {
     cwd,
+    input,
     encoding: 'utf8',
     env: projectEnv(env),
     maxBuffer: 64 * 1024 * 1024,
@@ -178,4 +183,17 @@ export function postgresDatabase(base: string): { url?: string; reason?: string 
   const created = psql(`CREATE DATABASE ${name}`);
   if (created.status !== 0) return { reason: `cannot create a database: ${created.output}` };
   return { url: `postgres://postgres@127.0.0.1:5432/${name}` };
+}
+
+/** A fresh MySQL or MariaDB database for one project (named as postgresDatabase's), or why there is none. */
+export function mysqlDatabase(base: string): { url?: string; reason?: string } {
+  const name = `${base}_${createHash('sha256').update(repository).digest('hex').slice(0, 8)}`;
+  const mysql = (sql: string) =>
+    run('mysql', ['-uroot', '-h127.0.0.1', '-P3306', '-e', sql], repository);
+  const ready = mysql('SELECT 1');
+  if (ready.status !== 0) return { reason: 'no MySQL or MariaDB server answers at 127.0.0.1:3306' };
+  mysql(`DROP DATABASE IF EXISTS ${name}`);
+  const created = mysql(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  if (created.status !== 0) return { reason: `cannot create a database: ${created.output}` };
+  return { url: `mysql://root@127.0.0.1:3306/${name}` };
 }

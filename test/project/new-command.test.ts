@@ -89,14 +89,33 @@ describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
   });
 
   it('refuses an unknown database and --sign-in-on-create without accounts', async () => {
-    const database = await rest(['new', 'x', '--yes', '--database', 'mysql'], cwd);
+    const database = await rest(['new', 'x', '--yes', '--database', 'oracle'], cwd);
     expect(database.code).toBe(2);
     expect(database.stderr).toContain(
-      'Expected --database=mysql to be one of: mongodb, postgres, sqlite',
+      'Expected --database=oracle to be one of: mongodb, mysql, postgres, sqlite',
     );
     const signIn = await rest(['new', 'x', '--yes', '--no-auth', '--sign-in-on-create'], cwd);
     expect(signIn.code).toBe(1);
     expect(signIn.stderr).toContain('Drop one of --no-auth and --sign-in-on-create.');
+    const reset = await rest(['new', 'x', '--yes', '--no-auth', '--password-reset'], cwd);
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toContain('Drop one of --no-auth and --password-reset.');
     expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('--password-reset adds the mailer and the /password-resets routes', async () => {
+    const args = ['new', 'x', '--yes', '--database', 'sqlite', '--password-reset'];
+    const result = await rest([...args, '--skip-install', '--skip-git', '--dry-run'], cwd);
+    expect(result.code).toBe(0);
+    for (const path of [
+      'src/mail/mail.service.ts',
+      'src/password-resets/password-resets.controller.ts',
+      'test/password-resets.e2e-spec.ts',
+    ]) {
+      expect(result.stdout).toMatch(new RegExp(`^create {2}${path.replace(/\./g, '\\.')}$`, 'm'));
+    }
+    expect(result.stdout).toMatch(
+      /^create {2}src\/database\/migrations\/\d+-create-password-resets\.ts$/m,
+    );
   });
 });

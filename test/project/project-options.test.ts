@@ -24,6 +24,8 @@ describe('normaliseProjectOptions', () => {
       database: 'mongodb',
       auth: true,
       signInOnCreate: false,
+      refreshTokens: false,
+      passwordReset: false,
       packageManager: 'npm',
       sourceDir: 'src',
       secrets: undefined,
@@ -70,10 +72,10 @@ describe('normaliseProjectOptions', () => {
   });
 
   it('refuses an unknown database or package manager, listing the choices', () => {
-    const database = userErrorOf(() => normaliseProjectOptions({ database: 'mysql' }));
+    const database = userErrorOf(() => normaliseProjectOptions({ database: 'oracle' }));
     expect([database.message, database.hint]).toEqual([
-      "unknown database 'mysql'",
-      'Choose one of: mongodb, postgres, sqlite.',
+      "unknown database 'oracle'",
+      'Choose one of: mongodb, mysql, postgres, sqlite.',
     ]);
     const manager = userErrorOf(() => normaliseProjectOptions({ packageManager: 'bun' }));
     expect(manager.hint).toBe('Choose one of: npm, pnpm, yarn.');
@@ -82,6 +84,21 @@ describe('normaliseProjectOptions', () => {
   it('refuses --sign-in-on-create without user accounts', () => {
     const error = userErrorOf(() => normaliseProjectOptions({ auth: false, signInOnCreate: true }));
     expect(error.hint).toBe('Drop one of --no-auth and --sign-in-on-create.');
+  });
+
+  it('refuses --refresh-tokens without user accounts, and with --sign-in-on-create', () => {
+    const noAuth = userErrorOf(() => normaliseProjectOptions({ auth: false, refreshTokens: true }));
+    expect(noAuth.hint).toBe('Drop one of --no-auth and --refresh-tokens.');
+    const both = userErrorOf(() =>
+      normaliseProjectOptions({ refreshTokens: true, signInOnCreate: true }),
+    );
+    expect(both.message).toBe('--refresh-tokens and --sign-in-on-create do not go together yet');
+  });
+
+  it('refuses --password-reset without user accounts', () => {
+    const error = userErrorOf(() => normaliseProjectOptions({ auth: false, passwordReset: true }));
+    expect(error.message).toMatch(/--password-reset needs user accounts/);
+    expect(error.hint).toBe('Drop one of --no-auth and --password-reset.');
   });
 });
 

@@ -11,6 +11,11 @@ const VARIANTS: [string, ProjectInput][] = [
   ['mongodb', { database: 'mongodb' }],
   ['sqlite --no-auth', { database: 'sqlite', auth: false }],
   ['postgres --sign-in-on-create', { database: 'postgres', signInOnCreate: true }],
+  ['sqlite --refresh-tokens', { database: 'sqlite', refreshTokens: true }],
+  ['postgres --refresh-tokens', { database: 'postgres', refreshTokens: true }],
+  ['mongodb --refresh-tokens', { database: 'mongodb', refreshTokens: true }],
+  ['sqlite --password-reset', { database: 'sqlite', passwordReset: true }],
+  ['mongodb --password-reset', { database: 'mongodb', passwordReset: true }],
 ];
 
 const LAYOUT = [
@@ -126,6 +131,8 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
       sourceDir: 'src',
       auth: options.auth,
       signInOnCreate: options.signInOnCreate,
+      refreshTokens: options.refreshTokens,
+      passwordReset: options.passwordReset,
       packageManager: 'npm',
       resources: [],
     });

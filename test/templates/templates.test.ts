@@ -64,7 +64,8 @@ describe('templates', () => {
   it('access.decorator: only public and master without user accounts', async () => {
     expect((await noAuth()).text('src/common/access.decorator.ts')).toBe(dedent`
       import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-      import { ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+      import { ApiSecurity } from '@nestjs/swagger';
+      import { ApiErrors } from './api-docs';
       import { MasterKeyGuard } from './master-key.guard';
 
       export type AccessLevel = 'public' | 'master';
@@ -80,6 +81,7 @@ describe('templates', () => {
         return applyDecorators(
           SetMetadata(ACCESS_LEVELS, levels),
           ...levels.map(guardsOf),
+          ...documentAccess(levels),
         );
       }
 
@@ -88,12 +90,24 @@ describe('templates', () => {
           case 'public':
             return applyDecorators();
           case 'master':
-            return applyDecorators(
-              UseGuards(MasterKeyGuard),
-              ApiSecurity('master-key'),
-              ApiUnauthorizedResponse(),
-            );
+            return UseGuards(MasterKeyGuard);
         }
+      }
+
+      /** The security scheme of each level, as named in openapi.ts. */
+      const SCHEMES: Record<AccessLevel, string | undefined> = {
+        public: undefined,
+        master: 'master-key',
+      };
+
+      /** One security requirement holding every scheme the levels need: all are required, not any. */
+      function documentAccess(levels: AccessLevel[]) {
+        const schemes = levels.flatMap((level) => SCHEMES[level] ?? []);
+        if (schemes.length === 0) return [];
+        return [
+          ApiSecurity(Object.fromEntries(schemes.map((scheme) => [scheme, []]))),
+          ApiErrors(401),
+        ];
       }\n`);
   });
 
@@ -181,10 +195,10 @@ describe('templates', () => {
       'Unlike the substring search of the SQL databases, it matches words, not parts of words: `q=lovelace` finds `Ada Lovelace`, `q=love` does not.',
     );
     expect(sql.text('README.md')).not.toContain('whole words');
-    expect(mongo.text('src/common/paging.ts')).toContain(
+    expect(mongo.text('src/common/api-docs.ts')).toContain(
       "'Search text, matched against the words of a MongoDB text index, not as a substring: lovelace finds Ada Lovelace, love does not;",
     );
-    expect(sql.text('src/common/paging.ts')).toContain(
+    expect(sql.text('src/common/api-docs.ts')).toContain(
       "'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',",
     );
   });

@@ -1,0 +1,201 @@
+// `rest api <name> --add-fields/--remove-fields/--rename-field` on a resource that exists: every file edited in place, one migration, one write.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { MIGRATIONS_LIST } from '../../../templates-ast/database/migration.template.js';
+import {
+  alterMigrationFile,
+  alterMigrationTemplate,
+} from '../../../templates-ast/resource/alter-migration.template.js';
+import { resourceTable } from '../../../templates-ast/resource/migration.template.js';
+import { resourceFiles } from '../../../templates-ast/resource.js';
+import { UserError } from '../../cli/errors.js';
+import { formatFile } from '../../engine/format.js';
+import type { EditedFile, WritePlan } from '../../engine/plan.js';
+import { renderFiles } from '../../engine/render.js';
+import { writeFiles } from '../../engine/write.js';
+import type { ProjectOptions } from '../../project/options.js';
+import { nextMigrationTimestamp, renderResourceFiles } from '../add-resource.js';
+import { addMigrationToList } from '../migrations-editor.js';
+import { names } from '../names.js';
+import type { ResourceOptions } from '../options.js';
+import {
+  CONFIG_FILE,
+  projectOptions,
+  readProjectConfig,
+  resourceFromRecord,
+  resourceRecord,
+  type LoadedConfig,
+} from '../project-config.js';
+import { changeFields, type FieldChangeInput } from './field-changes.js';
+import { EditRefusedError, mergeChange } from './tree-merge.js';
+
+export interface ResourceEditInput extends FieldChangeInput {
+  name: string;
+}
+
+export interface EditedResource {
+  resource: ResourceOptions;
+  plan: WritePlan;
+  /** What the user should know beyond the files: dropped columns, MongoDB's stored documents. */
+  notes: string[];
+}
+
+/**
+ * Changes the fields of the resource `input.name` in every file that names them, keeping the
+ * user's own code; writes nothing when any file refuses.
+ * @example await editResource('my-api', { name: 'article', addFields: 'summary:text' })
+ */
+export async function editResource(
+  root: string,
+  input: ResourceEditInput,
+  options: { dryRun?: boolean } = {},
+): Promise<EditedResource> {
+  const loaded = await readProjectConfig(root);
+  const kebab = names(input.name.trim()).kebab;
+  const record = loaded.config.resources.find((found) => found.name === kebab);
+  if (!record) {
+    throw new UserError(`There is no resource "${kebab}" in ${CONFIG_FILE}.`, {
+      hint: 'Add it first: rest api <name> --fields "...". Field edits change resources that exist.',
+    });
+  }
+  const project = projectOptions(loaded.config);
+  const before = resourceFromRecord(record);
+  const change = changeFields(before, input);
+  if (!change) {
+    const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
+    return { resource: before, plan, notes: [`${kebab} has this change already: nothing to do.`] };
+  }
+  const after: ResourceOptions = { ...before, fields: change.fields };
+  const timestamp = await nextMigrationTimestamp(root, loaded.config);
+  const [edited, migration] = await Promise.all([
+    editedFiles(root, project, before, after, change.renames),
+    project.database === 'mongodb'
+      ? []
+      : migrationFiles(root, project, before, after, change, timestamp),
+  ]);
+  const config = await configEdit(root, loaded, after);
+  const plan = await writeFiles(root, [...edited, ...migration, config], {
+    mode: 'existing',
+    dryRun: options.dryRun,
+  });
+  return { resource: after, plan, notes: notesOn(project, after, change) };
+}
+
+/** Each of the resource's files with the change merged in, or a refusal naming file and place. */
+async function editedFiles(
+  root: string,
+  project: ProjectOptions,
+  before: ResourceOptions,
+  after: ResourceOptions,
+  renames: ReadonlyMap<string, string>,
+): Promise<EditedFile[]> {
+  // The resource's first migration is history: it stays as it ran.
+  const files = (resource: ResourceOptions) =>
+    resourceFiles(project, resource).filter((file) => !file.path.includes('/migrations/'));
+  const [old, next] = await Promise.all([
+    renderResourceFiles(root, files(before)),
+    renderResourceFiles(root, files(after)),
+  ]);
+  const result: EditedFile[] = [];
+  for (const file of next) {
+    const previous = old.find((found) => found.path === file.path);
+    if (!previous || previous.text === file.text) continue;
+    const own = await readFile(join(root, file.path), 'utf8').catch(() => undefined);
+    if (own === undefined) {
+      throw new EditRefusedError(
+        file.path,
+        'the file',
+        'is missing, and this edit has to change it.',
+        'Nothing was written. Restore the file (git checkout), or make this change by hand.',
+      );
+    }
+    const merged = mergeChange(own, previous.text, file.text, file.path, renames);
+    if (merged !== own) result.push({ path: file.path, text: merged, edit: true });
+  }
+  return result;
+}
+
+async function migrationFiles(
+  root: string,
+  project: ProjectOptions,
+  before: ResourceOptions,
+  after: ResourceOptions,
+  change: { renames: ReadonlyMap<string, string>; words: string[] },
+  timestamp: number,
+): Promise<EditedFile[]> {
+  const file = alterMigrationFile(change.words, timestamp);
+  const template = alterMigrationTemplate(
+    project.database,
+    file,
+    { from: resourceTable(before), to: resourceTable(after), renames: change.renames },
+    `${change.words.join(' ')}: the rows keep their other columns${change.renames.size > 0 ? ', and the renamed column keeps its values' : ''}.`,
+  );
+  const [rendered] = await renderFiles([template], { projectRoot: root, check: 'syntax' });
+  const list = await readFile(join(root, MIGRATIONS_LIST), 'utf8').catch(() => undefined);
+  const listed = addMigrationToList(list, MIGRATIONS_LIST, file);
+  const formatted = await formatFile({ path: MIGRATIONS_LIST, text: listed, projectRoot: root });
+  return [rendered!, { path: MIGRATIONS_LIST, text: formatted, edit: true }];
+}
+
+/** restsmith.json with the record replaced where it stands; every other key kept. */
+async function configEdit(
+  root: string,
+  loaded: LoadedConfig,
+  resource: ResourceOptions,
+): Promise<EditedFile> {
+  const record = resourceRecord(resource, loaded.config.database);
+  const resources = loaded.config.resources.map((found) =>
+    found.name === record.name ? { ...found, fields: record.fields } : found,
+  );
+  const text = JSON.stringify({ ...loaded.config, resources }, null, 2);
+  const formatted = await formatFile({ path: CONFIG_FILE, text, projectRoot: root });
+  return { path: CONFIG_FILE, text: formatted, edit: true };
+}
+
+function notesOn(
+  project: ProjectOptions,
+  resource: ResourceOptions,
+  change: { renames: ReadonlyMap<string, string>; words: string[] },
+): string[] {
+  const collection = resource.names.pluralSnake;
+  if (project.database === 'mongodb') {
+    const renames = [...change.renames].map(([from, to]) => `${from}: '${to}'`).join(', ');
+    return [
+      'MongoDB has no migrations: stored documents keep the fields they have.',
+      ...(renames
+        ? [
+            `Move the stored values to the new name: db.${collection}.updateMany({}, { $rename: { ${renames} } })`,
+          ]
+        : []),
+      ...(change.words[0] === 'drop'
+        ? [
+            `Stored values of the removed fields stay until you unset them, e.g. db.${collection}.updateMany({}, { $unset: { ${change.words.slice(1, -2).join(': 1, ')}: 1 } })`,
+          ]
+        : []),
+    ];
+  }
+  if (change.words[0] === 'drop') {
+    return [
+      `The migration DROPS the column(s) ${change.words.slice(1, -2).join(', ')} of ${collection}, and their data with them, when it runs (npm run migration:run).`,
+    ];
+  }
+  return [`Run the migration: npm run migration:run (the app runs it on start as well).`];
+}
+
+/** The plan's files with a unified diff of each, created ones included (the migration). */
+export function formatEditPlan(plan: WritePlan, diffs: boolean): string {
+  const lines = plan.files.map((file) => `${file.action.padEnd(6)}  ${file.path}`);
+  if (!diffs) return lines.join('\n');
+  const patches = plan.files
+    .filter((file) => file.action !== 'skip')
+    .map((file) =>
+      createTwoFilesPatch(
+        file.action === 'create' ? '/dev/null' : `a/${file.path}`,
+        `b/${file.path}`,
+        file.previous ?? '',
+        file.text,
+      ),
+    );
+  return [...lines, ...patches].join('\n');
+}

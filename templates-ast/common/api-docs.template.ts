@@ -1,0 +1,129 @@
+// src/common/api-docs.ts: what the OpenAPI document says of errors, list queries and request bodies.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { pkg, use } from '../_shared/pieces.js';
+import { classOf, code, constant, decorator, functionOf, property, tsFile } from '../_shared/ts.js';
+
+/** What `q` finds: a substring on the SQL databases, words and phrases in MongoDB's text index. */
+const Q_DESCRIPTION = {
+  sql: 'Search text: entries whose searched fields contain it, ignoring case (Unicode); 3 to 100 characters, else 400',
+  mongodb:
+    'Search text, matched against the words of a MongoDB text index, not as a substring: lovelace finds Ada Lovelace, love does not; several words must appear together, in that order. Ignores case and accents; 3 to 100 characters, else 400',
+};
+
+const ERRORS: Record<number, string> = {
+  400: 'The request is malformed or a value is out of range',
+  401: 'The key, token or password is missing or wrong',
+  403: 'Not allowed for this user',
+  404: 'No entry with this id',
+  409: 'The e-mail is taken',
+  413: 'The body is larger than the limit',
+  415: 'The body is neither JSON nor a form',
+  429: 'Too many attempts: wait and try again',
+};
+
+export function apiDocsTemplate(options: ProjectOptions): TypeScriptFile {
+  const q = Q_DESCRIPTION[options.database === 'mongodb' ? 'mongodb' : 'sql'];
+  return tsFile(
+    'src/common/api-docs.ts',
+    [
+      pkg('@nestjs/common', 'applyDecorators'),
+      pkg('@nestjs/swagger', 'ApiConsumes', 'ApiProperty', 'ApiQuery', 'ApiResponse'),
+      use('listQuery', 'MAX_LIMIT', 'ListSpec'),
+    ],
+    [
+      classOf({
+        name: 'ErrorView',
+        docs: ["The body of every error answer (Nest's shape, see AllExceptionsFilter)."],
+        properties: [
+          property('statusCode', 'number', [decorator('ApiProperty', '{ example: 404 }')], {
+            hasExclamationToken: true,
+          }),
+          property('message', 'string', [decorator('ApiProperty', "{ example: 'Not Found' }")], {
+            hasExclamationToken: true,
+          }),
+          property('error', 'string', [decorator('ApiProperty', "{ example: 'Not Found' }")], {
+            hasExclamationToken: true,
+          }),
+        ],
+      }),
+      constant(
+        'ERROR_DESCRIPTIONS',
+        `{ ${Object.entries(ERRORS)
+          .map(([status, text]) => `${status}: '${text}'`)
+          .join(', ')} }`,
+        { type: 'Record<number, string>', isExported: false },
+      ),
+      functionOf({
+        name: 'ApiErrors',
+        docs: [
+          '`@ApiErrors(400, 404)`: the error answers of a route, each with the ErrorView body.',
+        ],
+        parameters: [{ name: 'statuses', type: 'number[]', isRestParameter: true }],
+        statements: code(
+          'return applyDecorators(',
+          '  ...statuses.map((status) =>',
+          "    ApiResponse({ status, description: ERROR_DESCRIPTIONS[status] ?? 'Error', type: ErrorView }),",
+          '  ),',
+          ');',
+        ),
+      }),
+      functionOf({
+        name: 'ApiBodies',
+        docs: ['Request bodies are read as JSON or as an HTML form (see body-limits.ts).'],
+        statements: code(
+          "return ApiConsumes('application/json', 'application/x-www-form-urlencoded');",
+        ),
+      }),
+      functionOf({
+        name: 'ApiListQuery',
+        docs: [
+          'The query parameters of a list route (see parseListQuery), with their types, limits and',
+          'the field names of its spec.',
+        ],
+        parameters: [{ name: 'spec', type: 'ListSpec' }],
+        statements: code(
+          'const sortable = spec.fields.flatMap((field) => [field, `-${field}`]);',
+          "const list = { type: 'array' as const, items: { type: 'string' as const, enum: sortable } };",
+          'return applyDecorators(',
+          '  ApiQuery({',
+          "    name: 'q',",
+          '    required: false,',
+          `    description: '${q}',`,
+          "    schema: { type: 'string', minLength: 3, maxLength: 100 },",
+          '  }),',
+          '  ApiQuery({',
+          "    name: 'page',",
+          '    required: false,',
+          "    description: 'The page, from 1',",
+          "    schema: { type: 'integer', minimum: 1, default: 1 },",
+          '  }),',
+          '  ApiQuery({',
+          "    name: 'limit',",
+          '    required: false,',
+          "    description: 'Entries per page',",
+          "    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 10 },",
+          '  }),',
+          '  ApiQuery({',
+          "    name: 'fields',",
+          '    required: false,',
+          "    description: 'Comma list of the fields to keep, or -field to leave one out; `id` always stays',",
+          "    style: 'form',",
+          '    explode: false,',
+          '    schema: list,',
+          '  }),',
+          '  ApiQuery({',
+          "    name: 'sort',",
+          '    required: false,',
+          "    description: 'Comma list; -field for descending (default -createdAt)',",
+          "    style: 'form',",
+          '    explode: false,',
+          '    schema: list,',
+          '  }),',
+          '  ApiErrors(400),',
+          ');',
+        ),
+      }),
+    ],
+  );
+}

@@ -1,0 +1,122 @@
+// test/password-resets.e2e-spec.ts: the reset flow over HTTP, its errors, and what it ends; mail kept in an outbox.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function passwordResetsE2eSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'test/password-resets.e2e-spec.ts',
+    [
+      pkg('@nestjs/testing', 'Test'),
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      { from: 'supertest', default: 'request' },
+      { from: 'src/app.module.ts', named: ['AppModule'] },
+      { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
+      use('appSetup', 'configureApp'),
+      use('testApp', 'describeWithDatabase'),
+      {
+        from: 'test/app.ts',
+        named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
+        types: ['SignedUp'],
+      },
+    ],
+    [
+      block(`
+const LINK = 'https://app.example.com/reset-password/';
+
+/** Keeps the messages instead of sending them: the SMTP side is MailService's, tried against a real server elsewhere. */
+class Outbox {
+  readonly sent: Mail[] = [];
+
+  send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+    return Promise.resolve();
+  }
+}
+
+describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead of SMTP)', () => {
+  const run = newRun();
+  const email = (name: string) => \`\${name}-\${run}@example.com\`;
+  const outbox = new Outbox();
+  let app: NestExpressApplication;
+  let ada: SignedUp;
+  const http = () => request(app.getHttpServer());
+
+  /** Asks for a reset of \`address\` and answers the token mailed, if one was. */
+  async function requestReset(address: string): Promise<string | undefined> {
+    const before = outbox.sent.length;
+    await http().post('/password-resets').send({ access_token: MASTER_KEY, email: address, link: LINK }).expect(202);
+    const mail = outbox.sent.slice(before).find((message) => message.to === address);
+    return mail?.text.split(LINK)[1]?.split(/\\s/)[0];
+  }
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+      .overrideProvider(MailService)
+      .useValue(outbox)
+      .compile();
+    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }));
+    await app.init();
+    ada = await signUp(app, email('ada'));
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 202 for a known and an unknown e-mail alike, and mails only the known one a link', async () => {
+    const known = await http().post('/password-resets').send({ access_token: MASTER_KEY, email: ada.email, link: LINK });
+    const unknown = await http().post('/password-resets').send({ access_token: MASTER_KEY, email: email('nobody'), link: LINK });
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    expect(known.text).toBe(unknown.text);
+    expect(outbox.sent.filter((mail) => mail.to === email('nobody'))).toEqual([]);
+    const mail = outbox.sent.find((message) => message.to === ada.email);
+    expect(mail?.text).toMatch(/https:\\/\\/app\\.example\\.com\\/reset-password\\/[\\w-]{43}\\s/);
+  });
+
+  it('shows whose link it is, then sets the password once and ends the old tokens and links', async () => {
+    const token = (await requestReset(ada.email))!;
+    const other = (await requestReset(ada.email))!;
+    expect(token).not.toBe(other);
+    const shown = await http().get(\`/password-resets/\${token}\`).expect(200);
+    expect(shown.body).toEqual({ user: { id: ada.id, name: expect.any(String), picture: expect.any(String) } });
+    const reset = await http().put(\`/password-resets/\${token}\`).send({ password: 'a new secret' }).expect(200);
+    expect(reset.body).toMatchObject({ id: ada.id, email: ada.email });
+    expect(reset.body).not.toHaveProperty('password');
+    await http().get('/users/me').set('Authorization', \`Bearer \${ada.token}\`).expect(401);
+    await http().post('/auth').auth(ada.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
+    await http().post('/auth').auth(ada.email, 'a new secret').send({ access_token: MASTER_KEY }).expect(201);
+    await http().put(\`/password-resets/\${token}\`).send({ password: 'another secret' }).expect(404);
+    await http().get(\`/password-resets/\${other}\`).expect(404);
+  });
+
+  it('answers 404 with a reason for a token that was never issued', async () => {
+    const answer = await http().get('/password-resets/not-a-token').expect(404);
+    expect(answer.body.message).toMatch(/unknown, used or expired/);
+    await http().put(\`/password-resets/\${'x'.repeat(500)}\`).send({ password: 'a new secret' }).expect(404);
+  });
+
+  it('refuses a request without the master key (401) and a bad e-mail, link or password (400)', async () => {
+    await http().post('/password-resets').send({ email: ada.email, link: LINK }).expect(401);
+    const bad = [
+      { email: 'not an e-mail', link: LINK },
+      { email: ada.email, link: 'javascript:alert(1)//' },
+      { email: ada.email, link: 'ftp://example.com/' },
+      { email: ada.email, link: \`https://example.com/\${'a'.repeat(500)}\` },
+      { email: ada.email },
+    ];
+    for (const body of bad) {
+      const answer = await http().post('/password-resets').send({ access_token: MASTER_KEY, ...body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBeDefined();
+    }
+    const token = (await requestReset(ada.email))!;
+    await http().put(\`/password-resets/\${token}\`).send({ password: '123' }).expect(400);
+    await http().put(\`/password-resets/\${token}\`).send({ password: 'long enough', role: 'admin' }).expect(400);
+    await http().get(\`/password-resets/\${token}\`).expect(200);
+  });
+});
+`),
+    ],
+  );
+}

@@ -1,0 +1,165 @@
+// `src/database/migrations/<timestamp>-<change>.ts`: a resource's table changed in place (columns added, renamed, dropped), data kept.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { Database } from '../../src/project/options.js';
+import { pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, tsFile } from '../_shared/ts.js';
+import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.template.js';
+import {
+  columnSql,
+  POSTGRES_TYPES,
+  searchIndexName,
+  searchTableName,
+  SQLITE_TYPES,
+  sqliteSearch,
+  type ColumnSpec,
+  type ColumnType,
+  type TableSpec,
+} from '../database/sql-dialects.js';
+
+/** What a column changes into: `renames` maps old column names to new ones. */
+export interface TableChange {
+  from: TableSpec;
+  to: TableSpec;
+  renames: ReadonlyMap<string, string>;
+}
+
+/** `AddSummaryToArticles1763890000000` in `<timestamp>-add-summary-to-articles.ts`. */
+export function alterMigrationFile(words: string[], timestamp: number): MigrationFile {
+  const pascal = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  const kebab = words.map((word) => word.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase());
+  return {
+    className: `${pascal}${timestamp}`,
+    path: `src/${MIGRATIONS_FOLDER}/${timestamp}-${kebab.join('-').replace(/_/g, '-')}.ts`,
+  };
+}
+
+/**
+ * What rows that exist get in a column added as required: the database needs a value for them.
+ * PostgreSQL drops the default again (the entity has none); SQLite cannot, and keeps it.
+ */
+const BACKFILL: Partial<Record<ColumnType, (sqlite: boolean) => string>> = {
+  'varchar(255)': () => "''",
+  text: () => "''",
+  double: () => '0',
+  boolean: () => 'false',
+  time: (sqlite) => (sqlite ? "datetime('now')" : 'now()'),
+};
+
+const added = (change: TableChange) =>
+  change.to.columns.filter(
+    (column) =>
+      !change.from.columns.some(
+        (old) => (change.renames.get(old.name) ?? old.name) === column.name,
+      ),
+  );
+const removed = (change: TableChange) =>
+  change.from.columns.filter(
+    (old) =>
+      !change.to.columns.some(
+        (column) => column.name === (change.renames.get(old.name) ?? old.name),
+      ),
+  );
+const backfilled = (column: ColumnSpec, sqlite: boolean): ColumnSpec =>
+  column.nullable || column.default !== undefined
+    ? column
+    : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
+
+function postgres(change: TableChange): string[] {
+  const table = change.to.name;
+  const searchedBefore = change.from.search.map((name) => change.renames.get(name) ?? name);
+  const newSearch = change.to.search.filter((name) => !searchedBefore.includes(name));
+  return [
+    ...added(change).flatMap((column) => [
+      `ALTER TABLE "${table}" ADD ${columnSql(backfilled(column, false), POSTGRES_TYPES, false)}`,
+      ...(column.nullable
+        ? []
+        : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
+    ]),
+    ...[...change.renames].flatMap(([from, to]) => [
+      `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
+      ...(change.from.search.includes(from)
+        ? [
+            `ALTER INDEX "${searchIndexName(table, from)}" RENAME TO "${searchIndexName(table, to)}"`,
+          ]
+        : []),
+    ]),
+    // Dropping a column drops its indexes.
+    ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
+    ...(newSearch.length > 0 ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : []),
+    ...newSearch.map(
+      (column) =>
+        `CREATE INDEX "${searchIndexName(table, column)}" ON "${table}" USING gin ("${column}" gin_trgm_ops)`,
+    ),
+  ];
+}
+
+/** SQLite's full-text table names its columns: it is built again around the columns' change. */
+function sqlite(change: TableChange): string[] {
+  const table = change.to.name;
+  const search = searchTableName(table);
+  const rebuild =
+    change.from.search.join() !== change.to.search.join() ||
+    change.from.search.some((name) => change.renames.has(name));
+  return [
+    ...(rebuild && change.from.search.length > 0
+      ? [
+          ...['insert', 'delete', 'update'].map(
+            (event) => `DROP TRIGGER IF EXISTS "${search}_${event}"`,
+          ),
+          `DROP TABLE IF EXISTS "${search}"`,
+        ]
+      : []),
+    ...added(change).map(
+      (column) =>
+        `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
+    ),
+    ...[...change.renames].map(
+      ([from, to]) => `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
+    ),
+    ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
+    ...(rebuild && change.to.search.length > 0 ? sqliteSearch(change.to) : []),
+  ];
+}
+
+const STATEMENTS: Partial<Record<Database, (change: TableChange) => string[]>> = {
+  postgres,
+  sqlite,
+};
+
+/** Up goes from the old table to the new; down back again (a dropped column comes back empty). */
+export function alterMigrationTemplate(
+  database: Database,
+  file: MigrationFile,
+  change: TableChange,
+  docs: string,
+): TypeScriptFile {
+  const statements = STATEMENTS[database];
+  if (!statements) throw new Error(`no SQL migrations for ${database}`);
+  const back = new Map([...change.renames].map(([from, to]) => [to, from]));
+  const queries = (list: string[]) =>
+    list.map((statement) => `await queryRunner.query(\`${statement}\`);`);
+  const runner = [{ name: 'queryRunner', type: 'QueryRunner' }];
+  const method = (name: string, list: string[]) => ({
+    name,
+    isAsync: true,
+    parameters: runner,
+    returnType: 'Promise<void>',
+    statements: code(...queries(list)),
+  });
+  return tsFile(
+    file.path,
+    [pkgTypes('typeorm', 'MigrationInterface', 'QueryRunner')],
+    [
+      classOf({
+        name: file.className,
+        docs: [docs],
+        implements: ['MigrationInterface'],
+        properties: [{ name: 'name', initializer: `'${file.className}'` }],
+        methods: [
+          method('up', statements(change)),
+          method('down', statements({ from: change.to, to: change.from, renames: back })),
+        ],
+      }),
+    ],
+  );
+}

@@ -1,0 +1,152 @@
+// test/refresh-tokens.e2e-spec.ts (--refresh-tokens): rotation, reuse detection, sign-out, sign-out everywhere, over HTTP.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+
+export function refreshTokensE2eSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'test/refresh-tokens.e2e-spec.ts',
+    [
+      pkg('@nestjs/testing', 'Test'),
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      { from: 'supertest', default: 'request' },
+      { from: 'src/app.module.ts', named: ['AppModule'] },
+      use('appSetup', 'configureApp'),
+      use('rateLimit', 'RateLimiters'),
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+      {
+        from: 'test/app.ts',
+        named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
+        types: ['SignedUp'],
+      },
+    ],
+    [
+      block(`
+interface Pair {
+  token: string;
+  refreshToken: string;
+}
+
+describeWithDatabase('Sessions and refresh tokens (e2e)', () => {
+  const run = newRun();
+  const email = (name: string) => \`\${name}-\${run}@example.com\`;
+  let app: NestExpressApplication;
+  const http = () => request(app.getHttpServer());
+  const bearer = (token: string) => ({ Authorization: \`Bearer \${token}\` });
+
+  const signIn = async (user: SignedUp): Promise<Pair> =>
+    (await http().post('/auth').auth(user.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201)).body;
+  const refresh = (refreshToken: unknown) => http().post('/auth/refresh').send({ refreshToken });
+  const me = (token: string) => http().get('/users/me').set(bearer(token));
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('trades a refresh token for a new pair, once: the new tokens work', async () => {
+    const ada = await signUp(app, email('ada'));
+    const first = await signIn(ada);
+    const response = await refresh(first.refreshToken).expect(201);
+    expect(Object.keys(response.body).sort()).toEqual(['refreshToken', 'token', 'user']);
+    expect(response.body.user).toMatchObject({ id: ada.id, email: ada.email });
+    expect(response.body.refreshToken).not.toBe(first.refreshToken);
+    await me(response.body.token).expect(200);
+    await refresh(response.body.refreshToken).expect(201);
+  });
+
+  it('ends the whole session when a refresh token is used twice (reuse detection)', async () => {
+    const bob = await signUp(app, email('bob'));
+    const stolen = await signIn(bob);
+    const next: Pair = (await refresh(stolen.refreshToken).expect(201)).body;
+    const reused = await refresh(stolen.refreshToken).expect(401);
+    expect(reused.body.message).toMatch(/used before/);
+    await refresh(next.refreshToken).expect(401);
+    await me(next.token).expect(401);
+    await me(stolen.token).expect(401);
+  });
+
+  it('signs out one session: its tokens stop working, the other session goes on', async () => {
+    const carol = await signUp(app, email('carol'));
+    const [phone, laptop] = [await signIn(carol), await signIn(carol)];
+    await http().post('/auth/sign-out').set(bearer(phone.token)).expect(204);
+    await me(phone.token).expect(401);
+    await refresh(phone.refreshToken).expect(401);
+    await me(laptop.token).expect(200);
+    await refresh(laptop.refreshToken).expect(201);
+  });
+
+  it('signs out everywhere with DELETE /users/me/sessions, and only that user', async () => {
+    const dan = await signUp(app, email('dan'));
+    const eve = await signUp(app, email('eve'));
+    const [phone, laptop, other] = [await signIn(dan), await signIn(dan), await signIn(eve)];
+    await http().delete('/users/me/sessions').set(bearer(laptop.token)).expect(204);
+    for (const pair of [phone, laptop]) {
+      await me(pair.token).expect(401);
+      await refresh(pair.refreshToken).expect(401);
+    }
+    await me(other.token).expect(200);
+  });
+
+  it('ends the sessions of a user whose password changed', async () => {
+    const fay = await signUp(app, email('fay'));
+    const pair = await signIn(fay);
+    await http().put(\`/users/\${fay.id}/password\`).auth(fay.email, PASSWORD).send({ password: 'new secret' }).expect(200);
+    await refresh(pair.refreshToken).expect(401);
+  });
+
+  it('answers 400 for a missing or malformed body and 401 for an unknown refresh token', async () => {
+    await http().post('/auth/refresh').send({}).expect(400);
+    await refresh(42).expect(400);
+    await refresh('x'.repeat(201)).expect(400);
+    const unknown = await refresh('3f1c0b5e-2a4b-4c8d-9e0f-123456789abc.not-a-secret').expect(401);
+    expect(unknown.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    await refresh('not a token').expect(401);
+  });
+
+  it('answers 401 to sign-out and sign-out everywhere without a valid access token', async () => {
+    await http().post('/auth/sign-out').expect(401);
+    await http().delete('/users/me/sessions').expect(401);
+    await http().post('/auth/sign-out').set(bearer('not.a.token')).expect(401);
+  });
+});
+
+describeWithDatabase('POST /auth/refresh rate limit (e2e)', () => {
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+      .overrideProvider(RateLimiters)
+      .useValue(
+        new RateLimiters({
+          requests: { points: 1000, seconds: 60 },
+          attempts: { points: 2, seconds: 60 },
+          attemptsPerAccount: { points: 2, seconds: 60 },
+        }),
+      )
+      .compile();
+    app = configureApp(
+      moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }),
+    );
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 429 with Retry-After past THROTTLE_AUTH_LIMIT refresh attempts from one address', async () => {
+    const attempt = () => request(app.getHttpServer()).post('/auth/refresh').send({ refreshToken: 'guess' });
+    await attempt().expect(401);
+    await attempt().expect(401);
+    const limited = await attempt().expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+`),
+    ],
+  );
+}

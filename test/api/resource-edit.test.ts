@@ -1,0 +1,206 @@
+// `rest api <name> --add-fields/--rename-field/--remove-fields` through the built CLI on a generated project (no install).
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newProjectWithoutInstall, rest } from './project.js';
+
+/** Every file of the project with its text, to show that a refused command wrote nothing. */
+function snapshotOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.parentPath.includes('node_modules')) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(path, readFileSync(path, 'utf8'));
+  }
+  return files;
+}
+
+const ENTITY = 'src/articles/entities/article.entity.ts';
+const CONTROLLER = 'src/articles/articles.controller.ts';
+const VIEW = 'src/articles/article.view.ts';
+const CREATE_DTO = 'src/articles/dto/create-article.dto.ts';
+
+/** Hand edits of each kind the issue names: a method, a comment, a decorator on another field. */
+const HAND_METHOD = `
+  /** Words in the body, written by hand. */
+  get wordCount(): number {
+    return this.body.split(/\\s+/).length;
+  }
+`;
+const HAND_COMMENT = '    // Written by hand: the id first, always.\n';
+const HAND_ROUTE = `
+  // A route written by hand.
+  @Get('count/all')
+  countAll(): string {
+    return   'many';
+  }
+`;
+
+describe('rest api edits a resource that exists (built CLI, generated sqlite project)', () => {
+  let dir: string;
+  const read = (path: string) => readFileSync(join(dir, path), 'utf8');
+  const write = (path: string, text: string) => writeFileSync(join(dir, path), text);
+  const migrations = () => readdirSync(join(dir, 'src/database/migrations')).sort();
+
+  beforeAll(() => {
+    dir = newProjectWithoutInstall('api-edit', 'sqlite');
+    const added = rest(dir, 'api', 'article', '--fields', 'title body:text views?:number', '--yes');
+    if (added.status !== 0) throw new Error(added.output);
+    // The hand edits, made once; every edit below must keep them byte for byte.
+    const entity = read(ENTITY);
+    write(ENTITY, entity.replace(/\n}\n$/, `\n${HAND_METHOD}}\n`));
+    write(
+      VIEW,
+      read(VIEW).replace('    id: article.id,\n', `${HAND_COMMENT}    id: article.id,\n`),
+    );
+    write(CONTROLLER, read(CONTROLLER).replace(/\n}\n$/, `\n${HAND_ROUTE}}\n`));
+  }, 180_000);
+
+  const handEditsKept = () => {
+    expect(read(ENTITY)).toContain(HAND_METHOD);
+    expect(read(VIEW)).toContain(`${HAND_COMMENT}    id: article.id,\n`);
+    expect(read(CONTROLLER)).toContain(HAND_ROUTE);
+  };
+
+  it('refuses a reference field, naming the limitation', () => {
+    const before = snapshotOf(dir);
+    const result = rest(dir, 'api', 'article', '--add-fields', 'category:ref:category');
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(
+      /"category:ref:category" is a reference field.*scalar fields only/,
+    );
+    expect(snapshotOf(dir)).toEqual(before);
+  });
+
+  it('--add-fields --dry-run prints a diff of every file, the new migration included, and writes nothing', () => {
+    const before = snapshotOf(dir);
+    const result = rest(
+      dir,
+      'api',
+      'article',
+      '--add-fields',
+      'summary:text published?:boolean',
+      '--dry-run',
+    );
+    expect(result.status, result.output).toBe(0);
+    for (const line of [
+      `+++ b/${ENTITY}`,
+      '+  summary: string;',
+      `+++ b/${CREATE_DTO}`,
+      "+  search: ['title', 'body', 'summary'],",
+      '+    summary: `summary of ${tag}`,',
+      'ADD COLUMN "summary" text NOT NULL DEFAULT',
+      '+        "summary:text",',
+      'Dry run: nothing was written.',
+    ]) {
+      expect(result.output).toContain(line);
+    }
+    expect(snapshotOf(dir)).toEqual(before);
+  }, 60_000);
+
+  it('--add-fields adds the fields to every file and a migration, keeps the hand edits, and a second run changes nothing', () => {
+    const entityBefore = read(ENTITY);
+    const result = rest(dir, 'api', 'article', '--add-fields', 'summary:text published?:boolean');
+    expect(result.status, result.output).toBe(0);
+    handEditsKept();
+    // The entity gained exactly the two properties; every other line is as it was.
+    const entity = read(ENTITY);
+    const added = [
+      "  @Column({ type: 'text' })\n  summary: string;\n",
+      "  @Column({ type: 'boolean', nullable: true })\n  published: boolean | null;\n",
+    ];
+    for (const property of added) expect(entity).toContain(property);
+    expect(added.reduce((text, property) => text.replace(property, ''), entity)).toBe(entityBefore);
+    expect(read(CREATE_DTO)).toContain('@IsBoolean()\n  published?: boolean;');
+    expect(read('src/articles/dto/update-article.dto.ts')).toMatch(/summary\?: string;/);
+    expect(read(VIEW)).toContain('summary: article.summary,');
+    expect(read('src/articles/articles.service.ts')).toContain(
+      'article.summary = changes.summary ?? article.summary;',
+    );
+    expect(read('test/articles.e2e-spec.ts')).toContain('summary: `summary of ${tag}`,');
+    const config = JSON.parse(read('restsmith.json')) as { resources: { fields: string[] }[] };
+    expect(config.resources[0]!.fields).toEqual([
+      'title:string',
+      'body:text',
+      'views?:number',
+      'summary:text',
+      'published?:boolean',
+    ]);
+    const migration = migrations().find((file) =>
+      file.endsWith('-add-summary-published-to-articles.ts'),
+    );
+    expect(migration).toBeDefined();
+    expect(read('src/database/migrations.ts')).toContain('AddSummaryPublishedToArticles');
+
+    const before = snapshotOf(dir);
+    const again = rest(dir, 'api', 'article', '--add-fields', 'summary:text published?:boolean');
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).toContain('has this change already: nothing to do');
+    expect(snapshotOf(dir)).toEqual(before);
+  }, 60_000);
+
+  it('refuses a rename when the property was renamed by hand, naming file, place and fix, and writes nothing', () => {
+    const entity = read(ENTITY);
+    write(ENTITY, entity.replace('  summary: string;', '  précis: string;'.replace('é', 'e')));
+    const before = snapshotOf(dir);
+    const result = rest(dir, 'api', 'article', '--rename-field', 'summary:synopsis');
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      `${ENTITY}: the file > class Article > summary: is gone, and this edit has to change it.`,
+    );
+    expect(result.output).toMatch(/Nothing was written/);
+    expect(snapshotOf(dir)).toEqual(before);
+    write(ENTITY, entity);
+  }, 60_000);
+
+  it('refuses when the create DTO class was split or renamed by hand', () => {
+    const dto = read(CREATE_DTO);
+    write(CREATE_DTO, dto.replace('class CreateArticleDto', 'class ArticleInput'));
+    const before = snapshotOf(dir);
+    const result = rest(dir, 'api', 'article', '--rename-field', 'summary:synopsis');
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(`${CREATE_DTO}: the file > class CreateArticleDto: is gone`);
+    expect(snapshotOf(dir)).toEqual(before);
+    write(CREATE_DTO, dto);
+  }, 60_000);
+
+  it('--rename-field renames in every file and the migration renames the column (never drops it)', () => {
+    const result = rest(dir, 'api', 'article', '--rename-field', 'summary:synopsis');
+    expect(result.status, result.output).toBe(0);
+    handEditsKept();
+    for (const path of [
+      ENTITY,
+      VIEW,
+      CREATE_DTO,
+      'src/articles/articles.service.ts',
+      'test/articles.e2e-spec.ts',
+      'restsmith.json',
+    ]) {
+      expect(read(path), path).not.toMatch(/summary/);
+      expect(read(path), path).toMatch(/synopsis/);
+    }
+    const file = migrations().find((name) =>
+      name.endsWith('-rename-summary-to-synopsis-in-articles.ts'),
+    )!;
+    const migration = read(`src/database/migrations/${file}`);
+    expect(migration).toContain('ALTER TABLE "articles" RENAME COLUMN "summary" TO "synopsis"');
+    expect(migration).not.toMatch(/DROP COLUMN|ADD COLUMN/);
+    const before = snapshotOf(dir);
+    expect(rest(dir, 'api', 'article', '--rename-field', 'summary:synopsis').status).toBe(0);
+    expect(snapshotOf(dir)).toEqual(before);
+  }, 60_000);
+
+  it('--remove-fields says it drops the column, removes the field everywhere, and keeps the hand edits', () => {
+    const dry = rest(dir, 'api', 'article', '--remove-fields', 'synopsis', '--dry-run');
+    expect(dry.output).toContain('ALTER TABLE "articles" DROP COLUMN "synopsis"');
+    expect(dry.output).toMatch(/DROPS the column\(s\) synopsis of articles/);
+    const result = rest(dir, 'api', 'article', '--remove-fields', 'synopsis');
+    expect(result.status, result.output).toBe(0);
+    expect(result.output).toMatch(/DROPS the column\(s\) synopsis/);
+    handEditsKept();
+    for (const path of [ENTITY, VIEW, CREATE_DTO, 'test/articles.e2e-spec.ts', 'restsmith.json']) {
+      expect(read(path), path).not.toMatch(/synopsis/);
+    }
+    expect(read(VIEW)).toContain("search: ['title', 'body'],");
+  }, 60_000);
+});

@@ -1,0 +1,297 @@
+// `rest new --password-reset --refresh-tokens` end to end: one sqlite project, its own checks, then the reset
+// walked over HTTP with mail through a real SMTP server, the sessions, roles and the create-admin script.
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate, install, masterKeyOf, run, startScript, type Run } from './project.js';
+
+const LONG = 1_200_000;
+
+const passed = (what: string, result: Run) =>
+  expect(result.status, `${what}:\n${result.output}`).toBe(0);
+
+/** A real SMTP server (smtp-server) on a free port, keeping every message it accepts. */
+async function startMailServer() {
+  const received: string[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no certificate to trust, no login.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push(raw);
+        waiting.splice(0).forEach((wake) => wake());
+        done();
+      });
+    },
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.server.address() as { port: number };
+  /** The next message past `count` received, once it arrives. */
+  const message = async (count: number): Promise<string> => {
+    while (received.length <= count) await new Promise<void>((wake) => waiting.push(wake));
+    return decodeQuotedPrintable(received[count]!);
+  };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    message,
+    stop: () => new Promise<void>((closed) => server.close(closed)),
+  };
+}
+
+/** nodemailer folds long lines of a text part (quoted-printable): unfolded, the link is whole again. */
+const decodeQuotedPrintable = (raw: string): string =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+describe('rest new --database sqlite --password-reset --refresh-tokens', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await generate('e2e-mail', 'sqlite', {
+      passwordReset: true,
+      refreshTokens: true,
+    });
+    passed('npm install', install(dir, `${import.meta.dirname}/../../.tmp/e2e-new/e2e-sqlite`));
+  }, LONG);
+
+  it(
+    'passes its own lint, type-check and tests, the password reset ones among them',
+    () => {
+      passed('npm run lint', run('npm', ['run', 'lint'], dir));
+      passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
+      const tests = run('npm', ['test'], dir);
+      passed('npm test', tests);
+      expect(tests.output).toContain('Password resets (e2e');
+      expect(tests.output).toContain('test/refresh-tokens.e2e-spec.ts');
+      expect(tests.output).not.toMatch(/skipped/);
+    },
+    LONG,
+  );
+
+  describe('over HTTP on npm run dev, mail through a real SMTP server', () => {
+    let mail: Awaited<ReturnType<typeof startMailServer>>;
+    let server: Awaited<ReturnType<typeof startScript>>;
+    let masterKey: string;
+
+    beforeAll(async () => {
+      mail = await startMailServer();
+      masterKey = masterKeyOf(dir);
+      server = await startScript(dir, 'dev', {
+        SMTP_URL: mail.url,
+        THROTTLE_AUTH_ACCOUNT_LIMIT: '3',
+        // Every test here signs in from one address; the per-account limit above is the one under test.
+        THROTTLE_AUTH_LIMIT: '1000',
+      });
+    }, LONG);
+
+    afterAll(async () => {
+      await server?.stop();
+      await mail?.stop();
+    });
+
+    const call = (method: string, path: string, body?: object, token?: string) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body && JSON.stringify(body),
+      });
+    const signIn = (email: string, password: string) =>
+      fetch(`${server.url}/auth`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+        },
+        body: JSON.stringify({ access_token: masterKey }),
+      });
+
+    it(
+      'mails the link to a known user only, and following it sets the password and ends the old token',
+      async () => {
+        const email = 'ada@example.com';
+        const link = `${server.url}/password-resets/`;
+        const created = await call('POST', '/users', {
+          access_token: masterKey,
+          email,
+          password: 'first secret',
+        });
+        expect(created.status).toBe(201);
+        const oldToken = ((await (await signIn(email, 'first secret')).json()) as { token: string })
+          .token;
+
+        const unknown = await call('POST', '/password-resets', {
+          access_token: masterKey,
+          email: 'nobody@example.com',
+          link,
+        });
+        expect(unknown.status).toBe(202);
+        const known = await call('POST', '/password-resets', {
+          access_token: masterKey,
+          email,
+          link,
+        });
+        expect(known.status).toBe(202);
+
+        const message = await mail.message(0);
+        expect(message).toMatch(/^To: ada@example\.com/m);
+        expect(message).toMatch(/^Subject: Reset your password/m);
+        const followed = new RegExp(`${link.replace(/[.]/g, '\\.')}([\\w-]{43})`).exec(message);
+        expect(followed, message).not.toBeNull();
+        const resetLink = followed![0];
+
+        const shown = await fetch(resetLink);
+        expect(shown.status).toBe(200);
+        expect(await shown.json()).toEqual({
+          user: { id: expect.any(String), name: 'ada', picture: expect.any(String) },
+        });
+        const reset = await fetch(resetLink, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password: 'second secret' }),
+        });
+        expect(reset.status).toBe(200);
+        expect((await fetch(resetLink)).status).toBe(404);
+        expect((await call('GET', '/users/me', undefined, oldToken)).status).toBe(401);
+        expect((await signIn(email, 'first secret')).status).toBe(401);
+        expect((await signIn(email, 'second secret')).status).toBe(201);
+        // Only ada's message arrived: nobody@example.com got none.
+        expect(mail.received).toHaveLength(1);
+      },
+      LONG,
+    );
+
+    it(
+      'limits reset requests per e-mail like sign-in (429 with Retry-After)',
+      async () => {
+        const ask = () =>
+          call('POST', '/password-resets', {
+            access_token: masterKey,
+            email: 'bob@example.com',
+            link: 'https://app.example.com/reset/',
+          });
+        const statuses = [];
+        for (let attempt = 0; attempt < 4; attempt++) statuses.push((await ask()).status);
+        expect(statuses).toEqual([202, 202, 202, 429]);
+        expect(Number((await ask()).headers.get('retry-after'))).toBeGreaterThan(0);
+      },
+      LONG,
+    );
+
+    it(
+      'rotates refresh tokens, ends the session on reuse, signs out one session or all',
+      async () => {
+        const email = 'carol@example.com';
+        expect(
+          (
+            await call('POST', '/users', {
+              access_token: masterKey,
+              email,
+              password: 'carol secret',
+            })
+          ).status,
+        ).toBe(201);
+        type Pair = { token: string; refreshToken: string };
+        const first = (await (await signIn(email, 'carol secret')).json()) as Pair;
+        expect(first.refreshToken).toEqual(expect.any(String));
+        const rotated = await call('POST', '/auth/refresh', { refreshToken: first.refreshToken });
+        expect(rotated.status).toBe(201);
+        const second = (await rotated.json()) as Pair;
+        expect(second.refreshToken).not.toBe(first.refreshToken);
+        expect((await call('GET', '/users/me', undefined, second.token)).status).toBe(200);
+        // The first refresh token was traded: using it again ends the whole session.
+        const reused = await call('POST', '/auth/refresh', { refreshToken: first.refreshToken });
+        expect(reused.status).toBe(401);
+        expect(
+          (await call('POST', '/auth/refresh', { refreshToken: second.refreshToken })).status,
+        ).toBe(401);
+        expect((await call('GET', '/users/me', undefined, second.token)).status).toBe(401);
+
+        // Sign-out ends one session; the other goes on until DELETE /users/me/sessions.
+        const a = (await (await signIn(email, 'carol secret')).json()) as Pair;
+        const b = (await (await signIn(email, 'carol secret')).json()) as Pair;
+        expect((await call('POST', '/auth/sign-out', undefined, a.token)).status).toBe(204);
+        expect((await call('GET', '/users/me', undefined, a.token)).status).toBe(401);
+        expect((await call('GET', '/users/me', undefined, b.token)).status).toBe(200);
+        expect((await call('DELETE', '/users/me/sessions', undefined, b.token)).status).toBe(204);
+        expect((await call('GET', '/users/me', undefined, b.token)).status).toBe(401);
+        expect((await call('POST', '/auth/refresh', { refreshToken: b.refreshToken })).status).toBe(
+          401,
+        );
+      },
+      LONG,
+    );
+
+    it(
+      'makes the first admin with npm run create-admin (password on stdin), who manages roles but cannot demote the last admin',
+      async () => {
+        const made = run(
+          'npm',
+          ['run', 'create-admin', '--', '--email', 'root@example.com'],
+          dir,
+          {},
+          'root secret 1\n',
+        );
+        passed('npm run create-admin', made);
+        const admin = (await (await signIn('root@example.com', 'root secret 1')).json()) as {
+          token: string;
+          user: { id: string };
+        };
+        // The list of users is for admins only.
+        expect((await call('GET', '/users', undefined, admin.token)).status).toBe(200);
+        const dave = (await (
+          await call('POST', '/users', {
+            access_token: masterKey,
+            email: 'dave@example.com',
+            password: 'dave secret',
+          })
+        ).json()) as { id: string };
+        const daveToken = (
+          (await (await signIn('dave@example.com', 'dave secret')).json()) as {
+            token: string;
+          }
+        ).token;
+        // Only an admin changes roles.
+        expect(
+          (await call('PUT', `/users/${admin.user.id}/role`, { role: 'user' }, daveToken)).status,
+        ).toBe(403);
+        // The only admin cannot step down or be deleted.
+        const demoted = await call(
+          'PUT',
+          `/users/${admin.user.id}/role`,
+          { role: 'user' },
+          admin.token,
+        );
+        expect(demoted.status).toBe(409);
+        expect(((await demoted.json()) as { message: string }).message).toMatch(/last admin/);
+        expect(
+          (await call('DELETE', `/users/${admin.user.id}`, undefined, admin.token)).status,
+        ).toBe(409);
+        // With a second admin, the first may step down.
+        const promoted = await call(
+          'PUT',
+          `/users/${dave.id}/role`,
+          { role: 'admin' },
+          admin.token,
+        );
+        expect(promoted.status).toBe(200);
+        expect(await promoted.json()).toMatchObject({ id: dave.id });
+        expect((await call('GET', '/users', undefined, daveToken)).status).toBe(200);
+        expect(
+          (await call('PUT', `/users/${admin.user.id}/role`, { role: 'user' }, admin.token)).status,
+        ).toBe(200);
+        expect(
+          (await call('PUT', `/users/${dave.id}/role`, { role: 'boss' }, daveToken)).status,
+        ).toBe(400);
+      },
+      LONG,
+    );
+  });
+});
