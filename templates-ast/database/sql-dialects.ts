@@ -265,11 +265,11 @@ const MYSQL: Dialect = {
       ...table.indexes.map(
         (column) => `INDEX \`${indexName(table.name, column)}\` (${mysqlKey(table, column)})`,
       ),
-      'PRIMARY KEY (`id`)',
+      `PRIMARY KEY (${ticks(table.primaryKey ?? ['id'])})`,
     ].join(', ')}) ENGINE=InnoDB`,
     ...table.references.map(
-      ({ column, table: target }) =>
-        `ALTER TABLE \`${table.name}\` ADD CONSTRAINT \`${foreignKeyName(table.name, column)}\` FOREIGN KEY (\`${column}\`) REFERENCES \`${target}\`(\`id\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+      ({ column, table: target, onDelete, onUpdate }) =>
+        `ALTER TABLE \`${table.name}\` ADD CONSTRAINT \`${foreignKeyName(table.name, column)}\` FOREIGN KEY (\`${column}\`) REFERENCES \`${target}\`(\`id\`) ${onDeleteSql(onDelete, onUpdate)}`,
     ),
     // Words as typed: no stop words (MySQL's list holds "com", as in every e-mail address).
     ...(table.search.length > 0
