@@ -28,6 +28,7 @@ export default class Api extends BaseCommand {
     '<%= config.bin %> api note --fields title --master POST,PUT,DELETE --dry-run',
     '<%= config.bin %> api article --add-fields "summary:text published?:boolean" --dry-run',
     '<%= config.bin %> api article --rename-field summary:abstract',
+    '<%= config.bin %> api article --access DELETE=admin,PUT=user --add-methods PATCH',
   ];
 
   static override args = {
@@ -63,6 +64,16 @@ export default class Api extends BaseCommand {
     'rename-field': Flags.string({
       description: 'On a resource that exists: old:new (the migration renames the column)',
     }),
+    'add-methods': Flags.string({
+      description: 'On a resource that exists: methods to add (POST, GET, PUT, PATCH, DELETE)',
+    }),
+    'remove-methods': Flags.string({
+      description: 'On a resource that exists: methods to remove, with their routes and tests',
+    }),
+    access: Flags.string({
+      description:
+        'On a resource that exists: who may call what, as METHOD=level (public, master, user, admin), e.g. DELETE=admin,PUT=user',
+    }),
     yes: Flags.boolean({ char: 'y', description: 'Take the defaults; never prompt' }),
     'dry-run': Flags.boolean({
       description: 'Print the files and a diff of each change; write nothing',
@@ -82,6 +93,9 @@ export default class Api extends BaseCommand {
       addFields: flags['add-fields'],
       removeFields: flags['remove-fields'],
       renameField: flags['rename-field'],
+      addMethods: flags['add-methods'],
+      removeMethods: flags['remove-methods'],
+      access: flags.access,
     };
     if (args.name && isResourceEdit(edit)) {
       const { editResource, formatEditPlan } = await import('../resource/edit/edit-resource.js');

@@ -115,11 +115,11 @@ function explicitAccess(
 }
 
 /** As `yo rest:api`: everything public; an owned resource needs a signed-in creator and editor. */
-function defaultAccess(kind: ResourceMethod, owned: boolean): Access {
+export function defaultAccess(kind: ResourceMethod, owned: boolean): Access {
   return owned && (kind === 'create' || kind === 'update' || kind === 'delete') ? 'user' : 'public';
 }
 
-function checkOwnedAccess(methods: ResourceOptions['methods']): void {
+export function checkOwnedAccess(methods: ResourceOptions['methods']): void {
   if (!methods.create) {
     throw new UserError('--owner records who created an entry, so it needs the POST method.', {
       hint: 'Add POST to --methods, or drop --owner.',

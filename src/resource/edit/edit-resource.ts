@@ -1,4 +1,4 @@
-// `rest api <name> --add-fields/--remove-fields/--rename-field` on a resource that exists: every file edited in place, one migration, one write.
+// `rest api <name> --add-fields/--remove-fields/--rename-field/--add-methods/--remove-methods/--access` on a resource that exists: every file edited in place, a migration when columns change, one write.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -27,10 +27,11 @@ import {
   resourceRecord,
   type LoadedConfig,
 } from '../project-config.js';
-import { changeFields, type FieldChangeInput } from './field-changes.js';
+import { changeFields, type FieldChange, type FieldChangeInput } from './field-changes.js';
+import { changeMethods, describeMethodChange, type MethodChangeInput } from './method-changes.js';
 import { EditRefusedError, mergeChange } from './tree-merge.js';
 
-export interface ResourceEditInput extends FieldChangeInput {
+export interface ResourceEditInput extends FieldChangeInput, MethodChangeInput {
   name: string;
 }
 
@@ -61,16 +62,20 @@ export async function editResource(
   }
   const project = projectOptions(loaded.config);
   const before = resourceFromRecord(record);
-  const change = changeFields(before, input);
-  if (!change) {
+  const { change, methods } = changesOf(before, input, project.auth);
+  if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
     return { resource: before, plan, notes: [`${kebab} has this change already: nothing to do.`] };
   }
-  const after: ResourceOptions = { ...before, fields: change.fields };
+  const after: ResourceOptions = {
+    ...before,
+    fields: change?.fields ?? before.fields,
+    methods: methods ?? before.methods,
+  };
   const timestamp = await nextMigrationTimestamp(root, loaded.config);
   const [edited, migration] = await Promise.all([
-    editedFiles(root, project, before, after, change.renames),
-    project.database === 'mongodb'
+    editedFiles(root, project, before, after, change?.renames ?? new Map()),
+    project.database === 'mongodb' || !change
       ? []
       : migrationFiles(root, project, before, after, change, timestamp),
   ]);
@@ -79,7 +84,29 @@ export async function editResource(
     mode: 'existing',
     dryRun: options.dryRun,
   });
-  return { resource: after, plan, notes: notesOn(project, after, change) };
+  const notes = change
+    ? notesOn(project, after, change)
+    : [`Routes of ${kebab}: ${describeMethodChange(before.methods, after.methods).join('; ')}.`];
+  return { resource: after, plan, notes };
+}
+
+/** Field changes (one kind at a time, each its own migration) or route changes, not both at once. */
+function changesOf(
+  resource: ResourceOptions,
+  input: ResourceEditInput,
+  auth: boolean,
+): { change?: FieldChange; methods?: ResourceOptions['methods'] } {
+  const fieldFlags = [input.addFields, input.removeFields, input.renameField];
+  const methodFlags = [input.addMethods, input.removeMethods, input.access];
+  if (fieldFlags.some((flag) => flag !== undefined)) {
+    if (methodFlags.some((flag) => flag !== undefined)) {
+      throw new UserError('Change the fields and the routes in two commands.', {
+        hint: 'Run --add-fields/--remove-fields/--rename-field first, then --add-methods/--remove-methods/--access.',
+      });
+    }
+    return { change: changeFields(resource, input) };
+  }
+  return { methods: changeMethods(resource, input, auth) };
 }
 
 /** Each of the resource's files with the change merged in, or a refusal naming file and place. */
@@ -146,7 +173,9 @@ async function configEdit(
 ): Promise<EditedFile> {
   const record = resourceRecord(resource, loaded.config.database);
   const resources = loaded.config.resources.map((found) =>
-    found.name === record.name ? { ...found, fields: record.fields } : found,
+    found.name === record.name
+      ? { ...found, fields: record.fields, methods: record.methods }
+      : found,
   );
   const text = JSON.stringify({ ...loaded.config, resources }, null, 2);
   const formatted = await formatFile({ path: CONFIG_FILE, text, projectRoot: root });

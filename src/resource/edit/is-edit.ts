@@ -1,9 +1,12 @@
 // Whether `rest api` input changes a resource that exists: kept apart so the command loads no generator to ask.
-export interface FieldChangeFlags {
+export interface ResourceEditFlags {
   addFields?: string;
   removeFields?: string;
   renameField?: string;
+  addMethods?: string;
+  removeMethods?: string;
+  access?: string;
 }
 
-export const isResourceEdit = (input: FieldChangeFlags): boolean =>
-  [input.addFields, input.removeFields, input.renameField].some((value) => value !== undefined);
+export const isResourceEdit = (input: ResourceEditFlags): boolean =>
+  Object.values(input).some((value) => value !== undefined);

@@ -83,6 +83,10 @@ class Merger {
     if (!uc || !bc || !ac || user.getKind() !== after.getKind()) {
       throw this.refuse(place, 'was changed by hand where this edit has to change it.');
     }
+    // Only the children are merged: a change between them (a signature, a class decorator) needs the node as generated.
+    if (skeleton(before, bc) !== skeleton(after, ac)) {
+      throw this.refuse(place, 'was changed by hand where this edit has to change it.');
+    }
     const renamed = (list: Child[]) =>
       list.map((child) => ({ ...child, key: this.renamedKey(child.key), label: child.key }));
     this.mergeChildren(renamed(uc), renamed(bc), ac, place);
@@ -181,8 +185,11 @@ function children(node: TsNode): Child[] | undefined {
 function one(node: TsNode): Child[] | undefined {
   let inner: TsNode | undefined;
   if (Node.isFunctionDeclaration(node) || Node.isArrowFunction(node)) inner = node.getBody();
-  else if (Node.isMethodDeclaration(node)) inner = node.getBody();
-  else if (Node.isVariableStatement(node)) inner = node.getDeclarations()[0]?.getInitializer();
+  else if (Node.isMethodDeclaration(node)) {
+    // Decorators by name (`@Access`, who may call the route), then the body.
+    const body = node.getBody();
+    return [...decorators(node.getDecorators()), ...(body ? [{ key: 'body', node: body }] : [])];
+  } else if (Node.isVariableStatement(node)) inner = node.getDeclarations()[0]?.getInitializer();
   else if (Node.isReturnStatement(node)) inner = node.getExpression();
   else if (Node.isParenthesizedExpression(node)) inner = node.getExpression();
   else if (Node.isExpressionStatement(node)) inner = node.getExpression();
@@ -191,6 +198,26 @@ function one(node: TsNode): Child[] | undefined {
     return args.map((arg, index) => ({ key: `argument ${index + 1}`, node: arg }));
   }
   return inner ? [{ key: 'body', node: inner }] : undefined;
+}
+
+function decorators(list: TsNode[]): Child[] {
+  const counts = new Map<string, number>();
+  return list.map((decorator) => {
+    const name = Node.isDecorator(decorator) ? decorator.getName() : decorator.getKindName();
+    const seen = counts.get(name) ?? 0;
+    counts.set(name, seen + 1);
+    return { key: `@${name}${seen > 0 ? ` #${seen + 1}` : ''}`, node: decorator };
+  });
+}
+
+/** A node's text without its children, blanks, commas and semicolons: what a merge of the children cannot carry. */
+function skeleton(node: TsNode, parts: Child[]): string {
+  const start = node.getStart();
+  let text = node.getText();
+  for (const part of [...parts].sort((a, b) => b.node.getStart() - a.node.getStart())) {
+    text = text.slice(0, part.node.getStart() - start) + text.slice(part.node.getEnd() - start);
+  }
+  return text.replace(/[\s,;]+/g, '');
 }
 
 function statements(node: SourceFile | TsNode): Child[] {
