@@ -215,7 +215,9 @@ function skeleton(node: TsNode, parts: Child[]): string {
   const start = node.getStart();
   let text = node.getText();
   for (const part of [...parts].sort((a, b) => b.node.getStart() - a.node.getStart())) {
-    text = text.slice(0, part.node.getStart() - start) + text.slice(part.node.getEnd() - start);
+    // From the full start: a child's own comments go with it.
+    const from = Math.max(part.node.getFullStart(), start) - start;
+    text = text.slice(0, from) + text.slice(part.node.getEnd() - start);
   }
   return text.replace(/[\s,;]+/g, '');
 }

@@ -1,0 +1,155 @@
+// Issue 15's proof on installed projects: hand edits, then each `rest api` edit of a resource that exists;
+// the project stays clean, the hand edits stay byte for byte, the rows keep their data, HTTP shows the change.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
+
+const LONG = 1_500_000;
+
+const ENTITY = 'src/articles/entities/article.entity.ts';
+const CONTROLLER = 'src/articles/articles.controller.ts';
+const SERVICE = 'src/articles/articles.service.ts';
+
+/** Hand edits of three kinds: a getter on the entity, a route and a service method with a comment. */
+const HAND_GETTER = `
+  /** Written by hand: whether the article has a title worth showing. */
+  get hasTitle(): boolean {
+    return this.title.length > 0;
+  }
+`;
+const HAND_ROUTE = `
+  // Written by hand: how many articles there are.
+  @Get('count/all')
+  @Access('public')
+  async countAll(): Promise<{ count: number }> {
+    return { count: await this.articles.countAll() };
+  }
+`;
+const HAND_SERVICE = `
+  /** Written by hand. */
+  countAll(): Promise<number> {
+    return this.articles.count();
+  }
+`;
+
+/** Lint, type-check and the project's own tests. */
+function checkProject(dir: string, env: NodeJS.ProcessEnv): void {
+  for (const [command, args] of [
+    ['npm', ['run', 'lint']],
+    ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['npm', ['test']],
+  ] as const) {
+    const result = run(command, [...args], dir, env);
+    expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
+  }
+}
+
+describe.each(['sqlite', 'postgres'] as const)(
+  'rest api edits a resource of an installed %s project that holds rows',
+  (database) => {
+    const databases =
+      database === 'postgres'
+        ? {
+            app: postgresDatabase('restsmith_edit_app'),
+            tests: postgresDatabase('restsmith_edit_tests'),
+          }
+        : undefined;
+    const skip = databases?.app.reason ?? databases?.tests.reason;
+    if (skip && process.env.RESTSMITH_REQUIRE_POSTGRES) {
+      throw new Error(`RESTSMITH_REQUIRE_POSTGRES is set but ${skip}`);
+    }
+    if (skip) console.warn(`skipped: resource edits on postgres (${skip})`);
+    const appEnv: NodeJS.ProcessEnv = {
+      NODE_ENV: 'production',
+      ...(databases ? { DATABASE_URL: databases.app.url } : {}),
+    };
+    const testEnv: NodeJS.ProcessEnv = databases ? { DATABASE_URL: databases.tests.url } : {};
+    let server: Server | undefined;
+    afterEach(() => server?.stop());
+
+    it.skipIf(Boolean(skip))(
+      'adds, renames and removes fields and changes routes: clean project, hand edits kept, rows kept, HTTP shows it',
+      async () => {
+        const dir = newProject(`edit-installed-${database}`, database);
+        const path = (file: string) => join(dir, file);
+        const read = (file: string) => readFileSync(path(file), 'utf8');
+        const add = rest(
+          dir,
+          'api',
+          'article',
+          '--fields',
+          'title body:text views?:number',
+          '--yes',
+        );
+        expect(add.status, add.output).toBe(0);
+        writeFileSync(path(ENTITY), read(ENTITY).replace(/\n}\n$/, `\n${HAND_GETTER}}\n`));
+        writeFileSync(path(CONTROLLER), read(CONTROLLER).replace(/\n}\n$/, `\n${HAND_ROUTE}}\n`));
+        writeFileSync(path(SERVICE), read(SERVICE).replace(/\n}\n$/, `\n${HAND_SERVICE}}\n`));
+        const handEditsKept = () => {
+          expect(read(ENTITY)).toContain(HAND_GETTER);
+          expect(read(CONTROLLER)).toContain(HAND_ROUTE);
+          expect(read(SERVICE)).toContain(HAND_SERVICE);
+        };
+
+        // A row written through the API before any edit.
+        expect(run('npm', ['run', 'build'], dir).status).toBe(0);
+        server = await startServer(dir, appEnv);
+        const created = await fetch(`${server.url}/articles`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'Kept', body: 'The old body', views: 3 }),
+        });
+        expect(created.status, await created.clone().text()).toBe(201);
+        const { id } = (await created.json()) as { id: string };
+        await server.stop();
+        server = undefined;
+
+        for (const edit of [
+          ['--add-fields', 'summary?:text'],
+          ['--rename-field', 'body:content'],
+          ['--remove-fields', 'views'],
+          ['--access', 'DELETE=admin'],
+          ['--remove-methods', 'PUT'],
+        ]) {
+          const result = rest(dir, 'api', 'article', ...edit);
+          expect(result.status, `${edit.join(' ')}:\n${result.output}`).toBe(0);
+          handEditsKept();
+        }
+        checkProject(dir, testEnv);
+
+        // The migrations run over the row; the running server shows every change.
+        expect(run('npm', ['run', 'build'], dir).status).toBe(0);
+        const migrated = run('npm', ['run', 'migration:run'], dir, appEnv);
+        expect(migrated.status, migrated.output).toBe(0);
+        expect(migrated.output).toMatch(/RenameBodyToContentInArticles\d{13} has been executed/);
+        server = await startServer(dir, { ...appEnv, MIGRATIONS_RUN: 'false' });
+        const kept = await fetch(`${server.url}/articles/${id}`);
+        expect(kept.status).toBe(200);
+        const article = (await kept.json()) as Record<string, unknown>;
+        expect(article).toMatchObject({ id, title: 'Kept', content: 'The old body' });
+        expect(article).not.toHaveProperty('body');
+        expect(article).not.toHaveProperty('views');
+        const summary = await fetch(`${server.url}/articles`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'New', content: 'x', summary: 'short' }),
+        });
+        expect(summary.status).toBe(201);
+        expect(await summary.json()).toMatchObject({ summary: 'short' });
+        const count = await fetch(`${server.url}/articles/count/all`);
+        expect(await count.json()).toEqual({ count: 2 });
+        // DELETE is for admins now; PUT and PATCH are gone.
+        const deleted = await fetch(`${server.url}/articles/${id}`, { method: 'DELETE' });
+        expect(deleted.status).toBe(401);
+        const put = await fetch(`${server.url}/articles/${id}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'Changed' }),
+        });
+        expect(put.status).toBe(404);
+      },
+      LONG,
+    );
+  },
+);
