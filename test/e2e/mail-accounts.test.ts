@@ -240,6 +240,9 @@ describe('rest new --database sqlite --password-reset --refresh-tokens', () => {
           'root secret 1\n',
         );
         passed('npm run create-admin', made);
+        // run() blocked this event loop for the whole script: let it see the sockets the server
+        // closed meanwhile (keep-alive), or fetch may send on one and read "other side closed".
+        await new Promise((settled) => setTimeout(settled, 100));
         const admin = (await (await signIn('root@example.com', 'root secret 1')).json()) as {
           token: string;
           user: { id: string };
