@@ -60,7 +60,7 @@ export async function editResource(
     });
   }
   const project = projectOptions(loaded.config);
-  const before = resourceFromRecord(record);
+  const before = resourceFromRecord(record, loaded.config.envelope);
   const change = changeFields(before, input);
   if (!change) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
