@@ -137,9 +137,9 @@ const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
 const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   mainTemplate(options),
   appModuleTemplate(options),
-  appSetupTemplate(),
+  appSetupTemplate(options),
   openApiTemplate(options),
-  docsTemplate(),
+  docsTemplate(options),
   environmentTemplate(options),
   databaseModuleTemplate(options),
   healthModuleTemplate(),
@@ -170,7 +170,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   allExceptionsFilterTemplate(),
   bodyLimitsTemplate(),
   requestChecksTemplate(),
-  headersTemplate(),
+  headersTemplate(options),
   formValueTemplate(),
   listQueryTemplate(),
   pagingTemplate(),
@@ -218,7 +218,7 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   usersE2eSpecTemplate(options),
   authE2eSpecTemplate(options),
   sessionsE2eSpecTemplate(options),
-  rateLimitsE2eSpecTemplate(),
+  rateLimitsE2eSpecTemplate(options),
   rolesE2eSpecTemplate(options),
   ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
   ...(options.refreshTokens ? sessionFiles(options) : []),
@@ -232,7 +232,7 @@ const sessionFiles = (options: ProjectOptions): GeneratedFile[] => [
   sessionsControllerTemplate(),
   sessionsModuleTemplate(options),
   refreshTokenDtoTemplate(),
-  refreshTokensE2eSpecTemplate(),
+  refreshTokensE2eSpecTemplate(options),
 ];
 
 /** --password-reset: the mailer and the /password-resets routes. */
@@ -244,13 +244,13 @@ const passwordResetFiles = (options: ProjectOptions): GeneratedFile[] => [
   passwordResetsServiceTemplate(options),
   passwordResetsControllerTemplate(),
   passwordResetsModuleTemplate(options),
-  passwordResetsE2eSpecTemplate(),
+  passwordResetsE2eSpecTemplate(options),
 ];
 
 const testFiles = (options: ProjectOptions): GeneratedFile[] => [
   setupEnvTemplate(options),
   testAppTemplate(options),
-  appE2eSpecTemplate(),
+  appE2eSpecTemplate(options),
   inputE2eSpecTemplate(options),
   healthE2eSpecTemplate(),
   ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),

@@ -54,6 +54,11 @@ export default class Api extends BaseCommand {
         'Reference fields whose entries are deleted with the entry they refer to, comma-separated (default: such deletes are refused, or clear an optional field)',
     }),
     owner: Flags.string({ description: 'Field that stores the creating user (author)' }),
+    envelope: Flags.boolean({
+      description:
+        'The list answers { rows, count } instead of the array with X-Total-Count (default: the project\'s choice, restsmith.json "envelope")',
+      allowNo: true,
+    }),
     'add-fields': Flags.string({
       description: 'On a resource that exists: fields to add, as --fields writes them',
     }),
@@ -120,6 +125,7 @@ export default class Api extends BaseCommand {
         fields: flags.fields,
         owner: flags.owner,
         cascade: flags.cascade,
+        envelope: flags.envelope,
         access: {
           master: flags.master,
           admin: flags.admin,
@@ -128,7 +134,7 @@ export default class Api extends BaseCommand {
         },
       },
       canPrompt(flags.yes),
-      config.auth,
+      { auth: config.auth, envelope: config.envelope ?? false },
     );
     const { addResource } = await generator;
     const { resource, plan } = await addResource(flags.cwd, input, {
@@ -138,6 +144,9 @@ export default class Api extends BaseCommand {
     });
     this.log(formatPlan(plan, { diffs: flags['dry-run'] }));
     if (flags['dry-run']) this.log('\nDry run: nothing was written.');
-    else this.log(`\n${resource.names.pascal} API ready at /${resource.endpoint}.`);
+    else
+      this.log(
+        `\n${resource.names.pascal} API ready at ${config.apiRoot ?? ''}/${resource.endpoint}.`,
+      );
   }
 }

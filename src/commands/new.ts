@@ -28,6 +28,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new my-api --database sqlite --yes',
     '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
     '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
+    '<%= config.bin %> new my-api --database sqlite --api-root /api --force-https --envelope --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
   ];
 
@@ -49,6 +50,18 @@ export default class New extends BaseCommand {
     'password-reset': Flags.boolean({
       description:
         'Password reset by e-mail: POST /password-resets mails a single-use link (SMTP_URL in .env)',
+    }),
+    'api-root': Flags.string({
+      description:
+        'Serve every route under this path, e.g. /api (/health and /docs stay at the root)',
+    }),
+    'force-https': Flags.boolean({
+      description:
+        'In production, redirect plain HTTP requests to https (X-Forwarded-Proto with TRUST_PROXY); /health is never redirected',
+    }),
+    envelope: Flags.boolean({
+      description:
+        'Lists answer { rows, count } instead of the array with X-Total-Count (the default of `rest api`)',
     }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
@@ -81,6 +94,9 @@ export default class New extends BaseCommand {
       signInOnCreate: flags['sign-in-on-create'] || undefined,
       refreshTokens: flags['refresh-tokens'] || undefined,
       passwordReset: flags['password-reset'] || undefined,
+      apiRoot: flags['api-root'],
+      forceHttps: flags['force-https'] || undefined,
+      envelope: flags.envelope || undefined,
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };

@@ -31,13 +31,13 @@ export function nextSteps(
     '',
     DATABASE_NOTES[options.database],
   ];
-  if (options.auth) lines.push('', ...signUpLines());
+  if (options.auth) lines.push('', ...signUpLines(options.apiRoot));
   lines.push('', `Add a resource API: rest api article (inside ${context.folder}).`);
   return lines.join('\n');
 }
 
-function signUpLines(): string[] {
-  const url = 'http://localhost:9000';
+function signUpLines(apiRoot: string): string[] {
+  const url = `http://localhost:9000${apiRoot}`;
   return [
     'The master key is MASTER_KEY in .env (keep it secret). In the project folder, sign up and sign in:',
     `  export MASTER_KEY="$(grep '^MASTER_KEY=' .env | cut -d= -f2-)"`,

@@ -19,6 +19,12 @@ export interface ProjectOptions {
   refreshTokens: boolean;
   /** POST /password-resets mails a single-use link; needs user accounts. */
   passwordReset: boolean;
+  /** Prefix of every route but /health and /docs, `/api`; `''` for none. */
+  apiRoot: string;
+  /** In production, plain HTTP requests (X-Forwarded-Proto behind a trusted proxy) are redirected to https. */
+  forceHttps: boolean;
+  /** Lists answer `{ rows, count }` instead of the array with X-Total-Count: the users list and the default of resources. */
+  envelope: boolean;
   packageManager: PackageManager;
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;

@@ -19,6 +19,10 @@ export interface ProjectInput {
   signInOnCreate?: boolean;
   refreshTokens?: boolean;
   passwordReset?: boolean;
+  /** `/api`; empty or `/` for none. */
+  apiRoot?: string;
+  forceHttps?: boolean;
+  envelope?: boolean;
   packageManager?: string;
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
@@ -63,6 +67,9 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     signInOnCreate: input.signInOnCreate ?? false,
     refreshTokens: input.refreshTokens ?? false,
     passwordReset: input.passwordReset ?? false,
+    apiRoot: checkApiRoot(input.apiRoot ?? ''),
+    forceHttps: input.forceHttps ?? false,
+    envelope: input.envelope ?? false,
     packageManager: input.packageManager
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),
@@ -90,6 +97,39 @@ export function checkProjectName(name: string): string {
       ? `Try '${suggestion}'.`
       : 'Use lower-case letters, digits and dashes, as in my-api.',
   });
+}
+
+/** Path segments of an API root: lower-case letters, digits, `-`, `_`, `.` and `~` (URL-safe as they are). */
+const API_ROOT = /^(\/[a-z0-9][a-z0-9._~-]*)+$/;
+
+/**
+ * The API root as routes are written (`/api`, `/api/v1`), or `''` for none (`''` or `/`).
+ * @example
+ * checkApiRoot('/api/v1'); // '/api/v1'
+ */
+export function checkApiRoot(root: string): string {
+  const trimmed = root.trim();
+  if (trimmed === '' || trimmed === '/') return '';
+  const path = trimmed.replace(/\/+$/, '');
+  if (!path.startsWith('/')) {
+    throw new UserError(`--api-root '${root}' does not start with '/'`, {
+      hint: `Write it as a path from the host: '/${path}'.`,
+    });
+  }
+  if (!API_ROOT.test(path)) {
+    throw new UserError(`--api-root '${root}' is not a path of URL-safe segments`, {
+      hint: "Use lower-case letters, digits, '-', '_', '.' or '~' between single slashes, as in '/api' or '/api/v1'.",
+    });
+  }
+  if (/^\/(health|docs)(\/|$)/.test(path)) {
+    throw new UserError(
+      `--api-root '${root}' would hide /health or /docs, which stay at the root`,
+      {
+        hint: "Choose another root, such as '/api'.",
+      },
+    );
+  }
+  return path;
 }
 
 /** `@acme/api` is written to `api/`, as npm init and nest new do. */

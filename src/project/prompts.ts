@@ -2,6 +2,7 @@
 import { UserError } from '../cli/errors.js';
 import { DATABASES, PACKAGE_MANAGERS } from './options.js';
 import {
+  checkApiRoot,
   checkProjectName,
   DEFAULT_DATABASE,
   DEFAULT_PROJECT_NAME,
@@ -26,6 +27,7 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
   const { confirm, input, select } = await import('@inquirer/prompts');
   // A bad name on the command line fails before any question is asked.
   if (given.name !== undefined) checkProjectName(given.name);
+  if (given.apiRoot !== undefined) checkApiRoot(given.apiRoot);
   const answers = { ...given };
   answers.name ??= await input({
     message: 'Project name (its folder and npm package name)',
@@ -57,6 +59,19 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
       default: false,
     });
   }
+  answers.apiRoot ??= await input({
+    message: 'API root (every route under it, e.g. /api; empty for none)',
+    default: '',
+    validate: validApiRoot,
+  });
+  answers.forceHttps ??= await confirm({
+    message: 'Redirect plain HTTP to https in production (behind a proxy: set TRUST_PROXY)?',
+    default: false,
+  });
+  answers.envelope ??= await confirm({
+    message: 'Lists answer { rows, count } instead of the array with X-Total-Count?',
+    default: false,
+  });
   answers.packageManager ??= await select({
     message: 'Package manager',
     choices: PACKAGE_MANAGERS.map((value) => ({ value })),
@@ -65,9 +80,13 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
   return answers;
 }
 
-function validName(name: string): true | string {
+const validName = (name: string) => valid(() => checkProjectName(name));
+const validApiRoot = (root: string) => valid(() => checkApiRoot(root));
+
+/** What inquirer shows under the answer: the UserError's message and hint. */
+function valid(check: () => unknown): true | string {
   try {
-    checkProjectName(name);
+    check();
     return true;
   } catch (error) {
     if (!(error instanceof UserError)) throw error;

@@ -62,6 +62,7 @@ export async function addResource(
       },
     );
   const project = projectOptions(loaded.config);
+  await checkEnvelopeSupport(root, project.sourceDir, resource);
   // The files format on the formatter thread while this one edits the AppModule.
   const [rendered, appModule, migrations, config] = await Promise.all([
     renderResourceFiles(root, resourceFiles(project, resource)),
@@ -90,6 +91,7 @@ export async function resourceContext(
   const ownFolder = again ? names(again.name).pluralKebab : undefined;
   return {
     auth: config.auth,
+    envelope: config.envelope ?? false,
     resources: others.map((record) => record.name),
     modules: entries
       .filter((entry) => entry.isDirectory() && entry.name !== ownFolder)
@@ -97,6 +99,24 @@ export async function resourceContext(
     endpoints: [...BUILT_IN_ENDPOINTS, ...others.map((record) => record.endpoint)],
     migrationTimestamp: again?.migration ?? (await nextMigrationTimestamp(root, config)),
   };
+}
+
+/** A project made before `--envelope` has no PagedEnvelope in its paging.ts: say so rather than write code that cannot compile. */
+async function checkEnvelopeSupport(
+  root: string,
+  sourceDir: string,
+  resource: ResourceOptions,
+): Promise<void> {
+  if (!resource.envelope || !resource.methods.list) return;
+  const path = join(root, sourceDir, 'common/paging.ts');
+  const text = await readFile(path, 'utf8').catch(() => '');
+  if (/export function PagedEnvelope\b/.test(text)) return;
+  throw new UserError(
+    `An enveloped list (--envelope, or "envelope" in restsmith.json) needs PagedEnvelope in ${sourceDir}/common/paging.ts, which this project predates.`,
+    {
+      hint: 'Pass --no-envelope, or copy src/common/paging.ts from a project made by a newer `rest new`.',
+    },
+  );
 }
 
 /** Now, or just after the newest migration in the project if the clock says otherwise. */

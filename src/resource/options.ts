@@ -53,6 +53,8 @@ export interface ResourceOptions {
   references?: ReferenceOptions[];
   /** Name of the field storing the creating user (`--owner author`), if any. */
   owner?: Names;
+  /** Its list answers `{ rows, count }` instead of the array with X-Total-Count; false when missing. */
+  envelope?: boolean;
   /** When `rest api` added it (ms since 1970): names its migration, which sorts after the earlier ones. */
   migrationTimestamp: number;
 }

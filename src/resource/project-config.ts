@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sjson from 'secure-json-parse';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
+import { checkApiRoot } from '../project/project-options.js';
 import {
   DATABASES,
   PACKAGE_MANAGERS,
@@ -31,6 +32,8 @@ export interface ResourceRecord {
   owner?: string;
   /** Reference fields whose entries are deleted with the referenced entry (`--cascade`). */
   cascade?: string[];
+  /** Its list answers `{ rows, count }`; the project's `envelope` when left out. */
+  envelope?: boolean;
   /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
   migration?: number;
 }
@@ -43,6 +46,10 @@ export interface ProjectConfig {
   signInOnCreate: boolean;
   refreshTokens?: boolean;
   passwordReset: boolean;
+  /** Left out of files written before these choices: no root, no redirect, arrays. */
+  apiRoot?: string;
+  forceHttps?: boolean;
+  envelope?: boolean;
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */
@@ -98,6 +105,15 @@ function checkConfig(data: unknown): ProjectConfig {
   );
   config.passwordReset ??= false;
   expect('passwordReset', typeof config.passwordReset === 'boolean', 'true or false');
+  expect(
+    'apiRoot',
+    config.apiRoot === undefined ||
+      (typeof config.apiRoot === 'string' && isApiRoot(config.apiRoot)),
+    'a path such as "/api", or ""',
+  );
+  for (const key of ['forceHttps', 'envelope']) {
+    expect(key, config[key] === undefined || typeof config[key] === 'boolean', 'true or false');
+  }
   config.packageManager ??= 'npm';
   expect(
     'packageManager',
@@ -137,9 +153,20 @@ function checkRecord(record: unknown, index: number, auth: boolean): void {
   if (!Array.isArray(value.fields) || value.fields.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.fields`, 'a list such as ["title:string"]');
   }
+  if (value.envelope !== undefined && typeof value.envelope !== 'boolean') {
+    throw badKey(`${key}.envelope`, 'true or false');
+  }
   const cascade = value.cascade ?? [];
   if (!Array.isArray(cascade) || cascade.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.cascade`, 'a list of reference fields such as ["category"]');
+  }
+}
+
+function isApiRoot(root: string): boolean {
+  try {
+    return checkApiRoot(root) === root;
+  } catch {
+    return false;
   }
 }
 
@@ -158,16 +185,20 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     signInOnCreate: config.signInOnCreate,
     refreshTokens: config.refreshTokens ?? false,
     passwordReset: config.passwordReset,
+    apiRoot: config.apiRoot ?? '',
+    forceHttps: config.forceHttps ?? false,
+    envelope: config.envelope ?? false,
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },
-    resources: config.resources.map(resourceFromRecord),
+    resources: config.resources.map((record) => resourceFromRecord(record, config.envelope)),
     // `rest api` writes no project migration: only the resource's, named by its own timestamp.
     migrationTimestamp: 0,
   };
 }
 
-export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
+/** `envelope`: the project's choice, which a record without its own takes. */
+export function resourceFromRecord(record: ResourceRecord, envelope = false): ResourceOptions {
   const owner = record.owner ? parseFields(record.owner)[0]?.names : undefined;
   const { fields, references } = parseFieldList(record.fields.join(' '));
   const cascade = record.cascade ?? [];
@@ -182,6 +213,7 @@ export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
         : reference,
     ),
     ...(owner ? { owner } : {}),
+    envelope: record.envelope ?? envelope,
     // 0 for a record written before projects had migrations.
     migrationTimestamp: record.migration ?? 0,
   };
@@ -204,6 +236,7 @@ export function resourceRecord(resource: ResourceOptions, database: Database): R
     fields: [...fields, ...references.map(referenceText)],
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
     ...(cascade.length > 0 ? { cascade } : {}),
+    ...(resource.envelope !== undefined ? { envelope: resource.envelope } : {}),
     ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };
 }

@@ -21,6 +21,8 @@ export interface ResourceInput {
   owner?: string;
   /** Reference fields whose entries go when the referenced entry does, comma-separated. */
   cascade?: string;
+  /** The list answers `{ rows, count }`; the project's choice when missing. */
+  envelope?: boolean;
 }
 
 /** What the project already has, so that the new resource does not collide with it. */
@@ -32,6 +34,8 @@ export interface ResourceContext {
   modules: string[];
   /** Endpoints already served (`users`, `auth`, and the resources'). */
   endpoints: string[];
+  /** The project's `envelope` (restsmith.json), which the resource takes unless told. */
+  envelope?: boolean;
   /** Names the resource's migration; now when not given. */
   migrationTimestamp?: number;
 }
@@ -54,6 +58,7 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
     fields,
     references: checkedReferences(references, input.cascade, context),
     ...(owner ? { owner } : {}),
+    envelope: input.envelope ?? context.envelope ?? false,
     migrationTimestamp: context.migrationTimestamp ?? Date.now(),
   };
 }

@@ -15,11 +15,11 @@ export interface ResourceAnswers extends Partial<ResourceInput> {
 export async function completeResourceInput(
   given: ResourceAnswers,
   interactive: boolean,
-  auth: boolean,
+  project: { auth: boolean; envelope: boolean },
 ): Promise<ResourceInput> {
   if (!interactive) return withName(given);
   try {
-    return await ask(given, auth);
+    return await ask(given, project);
   } catch (error) {
     if (error instanceof Error && error.name === 'ExitPromptError') {
       throw new UserError('cancelled: nothing was written', { exitCode: 130 });
@@ -28,9 +28,12 @@ export async function completeResourceInput(
   }
 }
 
-async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput> {
+async function ask(
+  given: ResourceAnswers,
+  { auth, envelope }: { auth: boolean; envelope: boolean },
+): Promise<ResourceInput> {
   // Loaded only when there is someone to ask.
-  const { input } = await import('@inquirer/prompts');
+  const { confirm, input } = await import('@inquirer/prompts');
   const name =
     given.name ?? (await input({ message: 'What is the resource name?', required: true }));
   const plural = names(name).pluralKebab;
@@ -62,7 +65,15 @@ async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput
       validate: validFields,
     }));
   const cascade = given.cascade ?? (await askCascade(fields));
-  return { name, endpoint, methods, access, owner, fields, cascade };
+  const enveloped =
+    given.envelope ??
+    (/\b(list|get|get-list)\b/i.test(methods)
+      ? await confirm({
+          message: 'Does its list answer { rows, count } instead of the array with X-Total-Count?',
+          default: envelope,
+        })
+      : undefined);
+  return { name, endpoint, methods, access, owner, fields, cascade, envelope: enveloped };
 }
 
 /** Asked only when the fields refer to single entries: which go when the referenced entry does. */

@@ -39,7 +39,7 @@ export const PIECES = {
   },
   paging: {
     from: 'src/common/paging.ts',
-    named: ['Paged', 'PagingInterceptor', 'linkHeader'],
+    named: ['Paged', 'PagedEnvelope', 'PagingInterceptor', 'EnvelopeInterceptor', 'linkHeader'],
     types: ['Page'],
   },
   apiDocs: {
@@ -66,7 +66,7 @@ export const PIECES = {
   },
   headers: {
     from: 'src/common/headers.ts',
-    named: ['corsOrigins', 'noStoreWhenAuthenticated', 'trustProxySetting'],
+    named: ['corsOrigins', 'forceHttps', 'noStoreWhenAuthenticated', 'trustProxySetting'],
   },
   exceptionFilter: { from: 'src/common/all-exceptions.filter.ts', named: ['AllExceptionsFilter'] },
   environment: {
@@ -74,7 +74,10 @@ export const PIECES = {
     named: ['validateEnvironment', 'Environment'],
   },
   database: { from: 'src/database/database.module.ts', named: ['DatabaseModule'] },
-  appSetup: { from: 'src/app.setup.ts', named: ['configureApp', 'BODY_LIMIT'] },
+  appSetup: {
+    from: 'src/app.setup.ts',
+    named: ['configureApp', 'BODY_LIMIT', 'API_ROOT', 'setApiRoot'],
+  },
   requestLogger: {
     from: 'src/common/request-logger.ts',
     named: ['requestLogger', 'REQUEST_ID_HEADER'],
@@ -99,3 +102,7 @@ export function use(piece: PieceName, ...named: string[]): ImportRef {
 /** Package imports, written the way Nest developers read them. */
 export const pkg = (from: string, ...named: string[]): ImportRef => ({ from, named });
 export const pkgTypes = (from: string, ...types: string[]): ImportRef => ({ from, types });
+
+/** The decorator of a list route: the array with X-Total-Count, or `{ rows, count }` (`--envelope`). */
+export const pagedDecorator = (envelope: boolean | undefined): string =>
+  envelope ? 'PagedEnvelope' : 'Paged';

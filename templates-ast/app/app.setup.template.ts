@@ -1,22 +1,31 @@
 // src/app.setup.ts: what the running app and the e2e tests share: request logging, headers, body parsers and limits, validation, errors.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
-export function appSetupTemplate(): TypeScriptFile {
+export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
+  const { apiRoot, forceHttps } = options;
   return tsFile(
     'src/app.setup.ts',
     [
       pkg('@nestjs/common', 'ValidationPipe'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/core', 'HttpAdapterHost'),
+      ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
       { from: 'helmet', default: 'helmet' },
       use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
       use('accessToken', 'captureAccessToken'),
       use('bodyLimits', 'BODY_LIMITS', 'acceptBodyTypes', 'limitBodies'),
       use('exceptionFilter', 'AllExceptionsFilter'),
-      use('headers', 'corsOrigins', 'noStoreWhenAuthenticated', 'trustProxySetting'),
+      use(
+        'headers',
+        'corsOrigins',
+        ...(forceHttps ? ['forceHttps'] : []),
+        'noStoreWhenAuthenticated',
+        'trustProxySetting',
+      ),
       use('requestChecks', 'checkRequests'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
     ],
@@ -24,6 +33,7 @@ export function appSetupTemplate(): TypeScriptFile {
       constant('BODY_LIMIT', "'1mb'", {
         docs: ['Larger bodies are refused with 413 before they are read.'],
       }),
+      ...(apiRoot ? apiRootPieces(apiRoot) : []),
       functionOf({
         name: 'configureApp',
         docs: [
@@ -34,11 +44,26 @@ export function appSetupTemplate(): TypeScriptFile {
         returnType: 'NestExpressApplication',
         statements: code(
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
-          "app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));",
+          ...(forceHttps
+            ? [
+                "const trustProxy = trustProxySetting(config.get('TRUST_PROXY', { infer: true }));",
+                "app.set('trust proxy', trustProxy);",
+              ]
+            : [
+                "app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));",
+              ]),
+          ...(apiRoot ? ['setApiRoot(app);'] : []),
           "const pretty = config.get('NODE_ENV', { infer: true }) === 'development';",
           "app.use(requestLogger(config.get('LOG_LEVEL', { infer: true }), pretty));",
           'app.use(helmet());',
           'app.use(checkRequests);',
+          ...(forceHttps
+            ? [
+                "if (config.get('NODE_ENV', { infer: true }) === 'production') {",
+                '  app.use(forceHttps(trustProxy));',
+                '}',
+              ]
+            : []),
           'app.use(acceptBodyTypes);',
           "app.useBodyParser('json', { limit: BODY_LIMIT });",
           '// Flat forms only (`extended: false`): `a[b]=1` is the key `a[b]`, never a nested object.',
@@ -61,3 +86,16 @@ export function appSetupTemplate(): TypeScriptFile {
     ],
   );
 }
+
+/** API_ROOT and what puts the routes under it, shared by the app and `npm run docs`. */
+const apiRootPieces = (apiRoot: string) => [
+  constant('API_ROOT', `'${apiRoot}'`, {
+    docs: ['Every route is under it but /health (load balancers probe it there) and /docs.'],
+  }),
+  functionOf({
+    name: 'setApiRoot',
+    parameters: [{ name: 'app', type: 'INestApplication' }],
+    returnType: 'void',
+    statements: code("app.setGlobalPrefix(API_ROOT, { exclude: ['health'] });"),
+  }),
+];

@@ -1,9 +1,10 @@
 // src/docs.ts: `npm run docs` writes docs/openapi.json and docs/index.html, a page that needs no network.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 
-export function docsTemplate(): TypeScriptFile {
+export function docsTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/docs.ts',
     [
@@ -13,6 +14,7 @@ export function docsTemplate(): TypeScriptFile {
       pkgTypes('@nestjs/swagger', 'OpenAPIObject'),
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('openApi', 'buildOpenApi'),
+      ...(options.apiRoot ? [use('appSetup', 'setApiRoot')] : []),
     ],
     [
       functionOf({
@@ -23,6 +25,7 @@ export function docsTemplate(): TypeScriptFile {
         statements: code(
           '// A preview app maps the routes without connecting to the database.',
           "const app = await NestFactory.create(AppModule, { preview: true, logger: ['error'] });",
+          ...(options.apiRoot ? ['setApiRoot(app);'] : []),
           'const document = buildOpenApi(app);',
           'await app.close();',
           "await mkdir('docs', { recursive: true });",

@@ -1,4 +1,4 @@
-// src/common/paging.ts: a list route returns a Page; its clients get the array, X-Total-Count and Link.
+// src/common/paging.ts: a list route returns a Page; its clients get the array with X-Total-Count, or { rows, count }, and Link.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import {
@@ -18,7 +18,7 @@ export function pagingTemplate(): TypeScriptFile {
       pkg('@nestjs/common', 'applyDecorators', 'Injectable', 'UseInterceptors'),
       pkg('@nestjs/config', 'ConfigService'),
       pkgTypes('@nestjs/common', 'CallHandler', 'ExecutionContext', 'NestInterceptor', 'Type'),
-      pkg('@nestjs/swagger', 'ApiOkResponse'),
+      pkg('@nestjs/swagger', 'ApiExtraModels', 'ApiOkResponse', 'getSchemaPath'),
       pkgTypes('express', 'Request', 'Response'),
       pkg('rxjs', 'map'),
       pkgTypes('rxjs', 'Observable'),
@@ -35,39 +35,24 @@ export function pagingTemplate(): TypeScriptFile {
           { name: 'limit', type: 'number' },
         ],
       }),
-      classOf({
-        name: 'PagingInterceptor',
-        decorators: [decorator('Injectable')],
-        implements: ['NestInterceptor<Page<unknown>, unknown[]>'],
-        ctors: [
-          {
-            parameters: [injected('config', 'ConfigService<Environment, true>')],
-          },
+      interfaceOf({
+        name: 'Envelope',
+        docs: [
+          'What an enveloped list answers: the entries of the page and the count over all pages.',
         ],
-        methods: [
-          {
-            name: 'intercept',
-            parameters: [
-              { name: 'context', type: 'ExecutionContext' },
-              { name: 'next', type: 'CallHandler<Page<unknown>>' },
-            ],
-            returnType: 'Observable<unknown[]>',
-            statements: code(
-              'const http = context.switchToHttp();',
-              'const request = http.getRequest<Request>();',
-              'const response = http.getResponse<Response>();',
-              "const base = this.config.get('PUBLIC_URL', { infer: true }) ?? '';",
-              'return next.handle().pipe(',
-              '  map((page: Page<unknown>) => {',
-              "    response.setHeader('X-Total-Count', String(page.total));",
-              "    response.setHeader('Link', linkHeader(base, request.originalUrl, page));",
-              '    return page.items;',
-              '  }),',
-              ');',
-            ),
-          },
+        typeParameters: ['T'],
+        properties: [
+          { name: 'rows', type: 'T[]' },
+          { name: 'count', type: 'number' },
         ],
       }),
+      interceptor('PagingInterceptor', 'unknown[]', [
+        "response.setHeader('X-Total-Count', String(page.total));",
+        'return page.items;',
+      ]),
+      interceptor('EnvelopeInterceptor', 'Envelope<unknown>', [
+        'return { rows: page.items, count: page.total };',
+      ]),
       functionOf({
         name: 'linkHeader',
         docs: [
@@ -121,6 +106,70 @@ export function pagingTemplate(): TypeScriptFile {
           ');',
         ),
       }),
+      functionOf({
+        name: 'PagedEnvelope',
+        docs: [
+          'Marks a list route: it answers a page of `view`s (see EnvelopeInterceptor) as `{ rows, count }`.',
+        ],
+        parameters: [{ name: 'view', type: 'Type<unknown>' }],
+        statements: code(
+          'return applyDecorators(',
+          '  UseInterceptors(EnvelopeInterceptor),',
+          '  ApiExtraModels(view),',
+          '  ApiOkResponse({',
+          '    schema: {',
+          "      type: 'object',",
+          "      required: ['rows', 'count'],",
+          '      properties: {',
+          "        rows: { type: 'array', items: { $ref: getSchemaPath(view) } },",
+          '        count: {',
+          "          type: 'integer',",
+          '          minimum: 0,',
+          "          description: 'Entries matching the query, over all pages',",
+          '        },',
+          '      },',
+          '    },',
+          '    headers: {',
+          '      Link: {',
+          "        description: 'RFC 8288 links to the first, previous, next and last pages',",
+          "        schema: { type: 'string' },",
+          '      },',
+          '    },',
+          '  }),',
+          ');',
+        ),
+      }),
     ],
   );
 }
+
+/** An interceptor that sets the Link header of a page, then answers `answer` (statements that return it). */
+const interceptor = (name: string, body: string, answer: string[]) =>
+  classOf({
+    name,
+    decorators: [decorator('Injectable')],
+    implements: [`NestInterceptor<Page<unknown>, ${body}>`],
+    ctors: [{ parameters: [injected('config', 'ConfigService<Environment, true>')] }],
+    methods: [
+      {
+        name: 'intercept',
+        parameters: [
+          { name: 'context', type: 'ExecutionContext' },
+          { name: 'next', type: 'CallHandler<Page<unknown>>' },
+        ],
+        returnType: `Observable<${body}>`,
+        statements: code(
+          'const http = context.switchToHttp();',
+          'const request = http.getRequest<Request>();',
+          'const response = http.getResponse<Response>();',
+          "const base = this.config.get('PUBLIC_URL', { infer: true }) ?? '';",
+          'return next.handle().pipe(',
+          '  map((page: Page<unknown>) => {',
+          "    response.setHeader('Link', linkHeader(base, request.originalUrl, page));",
+          ...answer.map((line) => `    ${line}`),
+          '  }),',
+          ');',
+        ),
+      },
+    ],
+  });

@@ -1,15 +1,17 @@
 // test/password-resets.e2e-spec.ts: the reset flow over HTTP, its errors, and what it ends; mail kept in an outbox.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
-export function passwordResetsE2eSpecTemplate(): TypeScriptFile {
+export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'test/password-resets.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
       { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
       use('appSetup', 'configureApp'),
@@ -40,7 +42,7 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
   const outbox = new Outbox();
   let app: NestExpressApplication;
   let ada: SignedUp;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
 
   /** Asks for a reset of \`address\` and answers the token mailed, if one was. */
   async function requestReset(address: string): Promise<string | undefined> {

@@ -3,7 +3,7 @@ import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { ResourceMethod, ResourceOptions } from '../../src/resource/options.js';
-import { pkg, use } from '../_shared/pieces.js';
+import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import { resourcePaths } from './paths.js';
 import { serviceName } from './service.template.js';
@@ -56,7 +56,7 @@ export function controllerTemplate(
       ...(list
         ? [
             use('listQuery', 'ListQueryParams', 'selectFields', 'ListQuery'),
-            use('paging', 'Paged', 'Page'),
+            use('paging', pagedDecorator(resource.envelope), 'Page'),
           ]
         : []),
       ...(read || update || remove ? [use('parseId', 'ParseIdPipe')] : []),
@@ -133,7 +133,7 @@ function routes(resource: ResourceOptions): Method[] {
         decorators: [
           decorator('Get'),
           access('list'),
-          decorator('Paged', view),
+          decorator(pagedDecorator(resource.envelope), view),
           decorator('ApiListQuery', listSpecName(resource)),
         ],
         parameters: [

@@ -3,6 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { unknownId } from '../test/users.e2e-spec.template.js';
 import { caller, tokenOf } from './e2e-access.js';
@@ -30,7 +31,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
     resourcePaths(project, resource).e2e,
     [
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(project).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
         from: 'test/app.ts',
@@ -78,7 +79,7 @@ ${constants.join('\n')}
 
 describeWithDatabase('/${resource.endpoint} (e2e)', () => {${running ? '\n  const run = newRun();' : ''}${users.length > 0 ? '\n  const email = (name: string) => `${name}-${run}@example.com`;' : ''}
   let app: NestExpressApplication;${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(project).client};
   /** The Authorization header of a caller: nobody, the master key or a user's token. */
   const as = (token?: string): Record<string, string> => (token ? { Authorization: \`Bearer \${token}\` } : {});${uses('as\\(nobody\\)') ? '\n  const nobody = undefined;' : ''}${uses('as\\(master\\)') ? '\n  const master = MASTER_KEY;' : ''}
 ${

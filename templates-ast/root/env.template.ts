@@ -87,6 +87,12 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
     '# Browser origins allowed to call the API (comma list); none when unset',
     '# CORS_ORIGINS=https://app.example.com',
     '# Proxies in front of the server: false, true, a number of hops, or addresses such as loopback',
+    ...(options.forceHttps
+      ? [
+          '# Production redirects plain HTTP to https, as X-Forwarded-Proto from these proxies says,',
+          '# and refuses to start while it is false: set it to the proxy that ends TLS (1 for one hop)',
+        ]
+      : []),
     'TRUST_PROXY=false',
     '# The address clients use, for paging links; links are relative when unset',
     '# PUBLIC_URL=https://api.example.com',

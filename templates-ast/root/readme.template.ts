@@ -1,6 +1,7 @@
 // README.md of the generated project: how to run it, its configuration and its HTTP contract.
 import type { TextFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { apiChoicesSection, apiUrl, listBody } from './readme-choices.js';
 
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
@@ -103,13 +104,13 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',
-    'List routes take `q` (search text, see below), `page` (from 1), `limit` (1-100, default 10), `fields` (`name,email` or `-email`; `id` is always kept) and `sort` (`name,-createdAt`; default `-createdAt`). The body is the array; `X-Total-Count` and `Link` carry the paging.',
+    `List routes take \`q\` (search text, see below), \`page\` (from 1), \`limit\` (1-100, default 10), \`fields\` (\`name,email\` or \`-email\`; \`id\` is always kept) and \`sort\` (\`name,-createdAt\`; default \`-createdAt\`). ${listBody(options.envelope)}`,
     '',
     '```sh',
     `${run} dev`,
     "MASTER_KEY=$(grep '^MASTER_KEY=' .env | cut -d= -f2)",
-    'curl -X POST http://localhost:9000/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"',
-    'curl -X POST http://localhost:9000/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"',
+    `curl -X POST ${apiUrl(options)}/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"`,
+    `curl -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"`,
     '```',
     '',
     ...sessionsSection(options),
@@ -124,12 +125,12 @@ function sessionsSection(options: ProjectOptions): string[] {
     'Each sign-in starts a session. Access tokens last `JWT_EXPIRES_IN` (15 minutes); the refresh token lasts `REFRESH_TOKEN_DAYS` days from its last use and is good for one refresh: keep the new one of each answer. A refresh token used a second time means someone kept a copy, so the whole session ends and the user signs in again. Sign-out, sign-out everywhere and a password change end sessions at once: their access tokens are refused from the next request on.',
     '',
     '```sh',
-    'SIGNED_IN=$(curl -s -X POST http://localhost:9000/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY")',
+    `SIGNED_IN=$(curl -s -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY")`,
     'REFRESH=$(echo "$SIGNED_IN" | node -pe \'JSON.parse(require("fs").readFileSync(0)).refreshToken\')',
     'TOKEN=$(echo "$SIGNED_IN" | node -pe \'JSON.parse(require("fs").readFileSync(0)).token\')',
-    'curl -X POST http://localhost:9000/auth/refresh -H "Content-Type: application/json" -d "{\\"refreshToken\\": \\"$REFRESH\\"}"',
-    'curl -X POST http://localhost:9000/auth/sign-out -H "Authorization: Bearer $TOKEN"',
-    'curl -X DELETE http://localhost:9000/users/me/sessions -H "Authorization: Bearer $TOKEN"',
+    `curl -X POST ${apiUrl(options)}/auth/refresh -H "Content-Type: application/json" -d "{\\"refreshToken\\": \\"$REFRESH\\"}"`,
+    `curl -X POST ${apiUrl(options)}/auth/sign-out -H "Authorization: Bearer $TOKEN"`,
+    `curl -X DELETE ${apiUrl(options)}/users/me/sessions -H "Authorization: Bearer $TOKEN"`,
     '```',
     '',
   ];
@@ -151,10 +152,10 @@ function passwordResetSection(options: ProjectOptions): string[] {
     'Mail goes to the SMTP server of `SMTP_URL` (`smtps://user:password@smtp.example.com:465`), from `MAIL_FROM`. In development without `SMTP_URL` the message is written to the log, so that you can follow the link; in production without it nothing is sent and the log says so, without the link.',
     '',
     '```sh',
-    'curl -X POST http://localhost:9000/password-resets -d "access_token=$MASTER_KEY&email=ada@example.com&link=http://localhost:3000/reset/"',
+    `curl -X POST ${apiUrl(options)}/password-resets -d "access_token=$MASTER_KEY&email=ada@example.com&link=http://localhost:3000/reset/"`,
     '# the token is the end of the link in the mail (or in the log, in development without SMTP_URL)',
-    'curl http://localhost:9000/password-resets/$TOKEN',
-    'curl -X PUT http://localhost:9000/password-resets/$TOKEN -d "password=a new secret"',
+    `curl ${apiUrl(options)}/password-resets/$TOKEN`,
+    `curl -X PUT ${apiUrl(options)}/password-resets/$TOKEN -d "password=a new secret"`,
     '```',
     '',
   ];
@@ -254,6 +255,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...INPUT_AND_HEADERS,
     'Without `NODE_ENV` the app runs as **production**: `npm run dev` sets `development`. The OpenAPI page at `/docs` is served in development only, or anywhere with `DOCS=true`.',
     '',
+    ...apiChoicesSection(options),
     ...migrationsSection(options, run),
     ...operationsSection(options),
     ...authSection(options, run),

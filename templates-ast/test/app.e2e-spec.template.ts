@@ -1,14 +1,16 @@
 // test/app.e2e-spec.ts: what the app answers to malformed or oversized requests: a 4xx, never a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
-export function appE2eSpecTemplate(): TypeScriptFile {
+export function appE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'test/app.e2e-spec.ts',
     [
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['MASTER_KEY'] },
     ],
@@ -16,7 +18,7 @@ export function appE2eSpecTemplate(): TypeScriptFile {
       block(`
 describeWithDatabase('Requests the app refuses (e2e)', () => {
   let app: NestExpressApplication;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
 
   beforeAll(async () => {
     app = await createTestApp();

@@ -12,9 +12,9 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('node:crypto', 'randomBytes'),
       pkg('@nestjs/testing', 'Test'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      ...(options.auth ? [{ from: 'supertest', default: 'request' }] : []),
+      ...(options.auth || options.apiRoot ? [{ from: 'supertest', default: 'request' }] : []),
       { from: 'src/app.module.ts', named: ['AppModule'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.apiRoot ? ['API_ROOT'] : [])),
     ],
     [
       constant('MASTER_KEY', "process.env.MASTER_KEY ?? ''"),
@@ -60,12 +60,36 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
         returnType: 'string',
         statements: code("return randomBytes(5).toString('hex');"),
       }),
-      ...(options.auth ? authHelpers(createdId) : []),
+      ...(options.apiRoot ? [apiClient] : []),
+      ...(options.auth ? authHelpers(createdId, options.apiRoot !== '') : []),
     ],
   );
 }
 
-function authHelpers(createdId: string) {
+const apiClient = functionOf({
+  name: 'api',
+  docs: [
+    "supertest for the routes under API_ROOT: `api(app).get('/users')` asks for GET /api/users.",
+    'The tests name routes as the controllers do; /health, outside the root, takes `request`.',
+  ],
+  parameters: [{ name: 'app', type: 'NestExpressApplication' }],
+  statements: code(
+    'const agent = request(app.getHttpServer());',
+    'const under = (path: string): string => `${API_ROOT}${path}`;',
+    'return {',
+    '  get: (path: string) => agent.get(under(path)),',
+    '  post: (path: string) => agent.post(under(path)),',
+    '  put: (path: string) => agent.put(under(path)),',
+    '  patch: (path: string) => agent.patch(under(path)),',
+    '  delete: (path: string) => agent.delete(under(path)),',
+    '  head: (path: string) => agent.head(under(path)),',
+    '  options: (path: string) => agent.options(under(path)),',
+    '};',
+  ),
+});
+
+function authHelpers(createdId: string, underRoot: boolean) {
+  const client = underRoot ? 'api(app)' : 'request(server)';
   return [
     interfaceOf({
       name: 'SignedUp',
@@ -83,12 +107,12 @@ function authHelpers(createdId: string) {
       ],
       returnType: 'Promise<SignedUp>',
       statements: code(
-        'const server = app.getHttpServer();',
-        'const created = await request(server)',
+        ...(underRoot ? [] : ['const server = app.getHttpServer();']),
+        `const created = await ${client}`,
         "  .post('/users')",
         '  .send({ access_token: MASTER_KEY, email, password: PASSWORD, role })',
         '  .expect(201);',
-        'const signedIn = await request(server)',
+        `const signedIn = await ${client}`,
         "  .post('/auth')",
         '  .auth(email, PASSWORD)',
         '  .send({ access_token: MASTER_KEY })',

@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function authE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
@@ -17,7 +18,7 @@ export function authE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
     [
       pkg('node:crypto', 'createHmac'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
         from: 'test/app.ts',
@@ -43,7 +44,7 @@ describeWithDatabase('POST /auth (e2e)', () => {
   const run = newRun();
   let app: NestExpressApplication;
   let user: SignedUp;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
 
   beforeAll(async () => {
     app = await createTestApp();

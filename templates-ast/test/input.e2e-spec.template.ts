@@ -2,10 +2,11 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 /** Tests that need users: Cache-Control on a signed-in answer, and paging links. */
-const AUTH_TESTS = `
+const authTests = (apiRoot: string) => `
 
   it('marks answers to requests with credentials Cache-Control: no-store', async () => {
     const admin = await signUp(app, \`admin-\${newRun()}@example.com\`, 'admin');
@@ -22,7 +23,7 @@ const AUTH_TESTS = `
       .set('Host', 'evil.example')
       .set('Authorization', \`Bearer \${admin.token}\`)
       .expect(200);
-    expect(response.headers.link).toMatch(/^<\\/users\\?/);
+    expect(response.headers.link).toMatch(/^<${apiRoot.replaceAll('/', '\\/')}\\/users\\?/);
     expect(response.headers.link).not.toContain('evil.example');
   });`;
 
@@ -31,7 +32,7 @@ export function inputE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
     'test/input.e2e-spec.ts',
     [
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       ...(options.auth ? [{ from: 'test/app.ts', named: ['newRun', 'signUp'] }] : []),
     ],
@@ -41,7 +42,7 @@ const keys = (count: number) => Object.fromEntries(Array.from({ length: count },
 
 describeWithDatabase('Hostile input (e2e)', () => {
   let app: NestExpressApplication;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
   const postJson = (body: string) => http().post('/users').set('Content-Type', 'application/json').send(body);
 
   beforeAll(async () => {
@@ -111,7 +112,7 @@ describeWithDatabase('Hostile input (e2e)', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
-  });${options.auth ? AUTH_TESTS : ''}
+  });${options.auth ? authTests(options.apiRoot) : ''}
 });
 `),
     ],

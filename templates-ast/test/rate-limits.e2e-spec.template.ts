@@ -1,15 +1,17 @@
 // test/rate-limits.e2e-spec.ts: the rate limits over HTTP, on apps built with small limits of their own.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
-export function rateLimitsE2eSpecTemplate(): TypeScriptFile {
+export function rateLimitsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'test/rate-limits.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('appSetup', 'configureApp'),
       use('rateLimit', 'RateLimiters', 'RateLimitSettings'),
@@ -52,7 +54,7 @@ describeWithDatabase('Rate limits (e2e)', () => {
 
   describe('on sign-in, sign-up and password changes', () => {
     let app: NestExpressApplication;
-    const http = () => request(app.getHttpServer());
+    const http = () => ${testHttp(options).client};
 
     beforeAll(async () => {
       app = await appWithLimits({
@@ -118,7 +120,7 @@ describeWithDatabase('Rate limits (e2e)', () => {
     });
 
     it('answers 429 past THROTTLE_LIMIT requests from one address', async () => {
-      const http = () => request(app.getHttpServer());
+      const http = () => ${testHttp(options).client};
       for (let i = 0; i < 5; i++) await http().get(\`/users/\${UNKNOWN_ID}\`).expect(404);
       expectLimited(await http().get(\`/users/\${UNKNOWN_ID}\`), /requests from this address: at most 5 per 60 s/);
     });

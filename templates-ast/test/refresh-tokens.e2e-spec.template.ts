@@ -1,15 +1,17 @@
 // test/refresh-tokens.e2e-spec.ts (--refresh-tokens): rotation, reuse detection, sign-out, sign-out everywhere, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
-export function refreshTokensE2eSpecTemplate(): TypeScriptFile {
+export function refreshTokensE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'test/refresh-tokens.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('appSetup', 'configureApp'),
       use('rateLimit', 'RateLimiters'),
@@ -31,7 +33,7 @@ describeWithDatabase('Sessions and refresh tokens (e2e)', () => {
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
   let app: NestExpressApplication;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
   const bearer = (token: string) => ({ Authorization: \`Bearer \${token}\` });
 
   const signIn = async (user: SignedUp): Promise<Pair> =>
@@ -139,7 +141,7 @@ describeWithDatabase('POST /auth/refresh rate limit (e2e)', () => {
   });
 
   it('answers 429 with Retry-After past THROTTLE_AUTH_LIMIT refresh attempts from one address', async () => {
-    const attempt = () => request(app.getHttpServer()).post('/auth/refresh').send({ refreshToken: 'guess' });
+    const attempt = () => ${testHttp(options).client}.post('/auth/refresh').send({ refreshToken: 'guess' });
     await attempt().expect(401);
     await attempt().expect(401);
     const limited = await attempt().expect(429);

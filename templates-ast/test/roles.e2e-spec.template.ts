@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 /**
@@ -22,7 +23,7 @@ export function rolesE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
     'test/roles.e2e-spec.ts',
     [
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['newRun', 'signUp'], types: ['SignedUp'] },
     ],
@@ -34,7 +35,7 @@ describeWithDatabase('PUT /users/:id/role (e2e)', () => {
   let app: NestExpressApplication;
   let admin: SignedUp;
   let user: SignedUp;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
   const bearer = (token: string) => ({ Authorization: \`Bearer \${token}\` });
 
   beforeAll(async () => {

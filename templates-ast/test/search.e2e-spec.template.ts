@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { Database, ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
 
@@ -48,7 +49,7 @@ export function searchE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('@nestjs/typeorm', 'getRepositoryToken'),
       pkg('typeorm', 'DataSource'),
       pkgTypes('typeorm', 'Repository', 'SelectQueryBuilder'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       { from: userModelPath(options), named: ['User'] },
       { from: 'src/users/user.view.ts', named: ['USER_LIST'] },
       use('findPage', 'findPage'),
@@ -64,12 +65,12 @@ describeWithDatabase('q, the search of list routes (e2e)', () => {
   let app: NestExpressApplication;
   let admin: SignedUp;
   const list = (q: string) =>
-    request(app.getHttpServer()).get('/users').query({ q, limit: 100, access_token: admin.token });
+    ${testHttp(options).client}.get('/users').query({ q, limit: 100, access_token: admin.token });
 
   beforeAll(async () => {
     app = await createTestApp();
     admin = await signUp(app, \`admin-\${run}@example.com\`, 'admin');
-    await request(app.getHttpServer())
+    await ${testHttp(options).client}
       .post('/users')
       .send({ access_token: MASTER_KEY, email: \`elan-\${run}@example.com\`, password: 'secret', name: \`Élan \${run}\` })
       .expect(201);
@@ -82,7 +83,7 @@ describeWithDatabase('q, the search of list routes (e2e)', () => {
   it('finds names whatever their case, accented letters included', async () => {
     for (const q of [\`élan \${run}\`, \`ÉLAN \${run.toUpperCase()}\`]) {
       const response = await list(q).expect(200);
-      expect(response.body.map((user: { name: string }) => user.name)).toEqual([\`Élan \${run}\`]);
+      expect(${listAnswer(options.envelope).rows('response')}.map((user: { name: string }) => user.name)).toEqual([\`Élan \${run}\`]);
     }
   });
 

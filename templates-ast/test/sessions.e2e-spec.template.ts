@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
+import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function sessionsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
@@ -17,7 +18,7 @@ export function sessionsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile
     'test/sessions.e2e-spec.ts',
     [
       pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'supertest', default: 'request' },
+      ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
         from: 'test/app.ts',
@@ -34,7 +35,7 @@ describeWithDatabase('Passwords and sessions (e2e)', () => {
   let app: NestExpressApplication;
   let ada: SignedUp;
   let bob: SignedUp;
-  const http = () => request(app.getHttpServer());
+  const http = () => ${testHttp(options).client};
 
   beforeAll(async () => {
     app = await createTestApp();

@@ -1,7 +1,7 @@
 // src/users/users.controller.ts: the /users routes of the HTTP contract.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkg, use } from '../_shared/pieces.js';
+import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 
@@ -53,7 +53,7 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
     decorators: [
       decorator('Get'),
       decorator('Access', "'admin'"),
-      decorator('Paged', 'UserView'),
+      decorator(pagedDecorator(options.envelope), 'UserView'),
       decorator('ApiListQuery', 'USER_LIST'),
     ],
     parameters: [param('query', 'ListQuery', [decorator('ListQueryParams', 'USER_LIST')])],
@@ -201,7 +201,7 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
       use('rateLimit', 'LimitAttempts'),
       use('currentUser', 'CurrentUser', 'assertOwnerOrAdmin', 'AuthUser'),
       use('listQuery', 'ListQueryParams', 'selectFields', 'ListQuery'),
-      use('paging', 'Paged', 'Page'),
+      use('paging', pagedDecorator(options.envelope), 'Page'),
       use('parseId', 'ParseIdPipe'),
       { from: 'src/users/dto/create-user.dto.ts', named: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', named: ['UpdateUserDto'] },

@@ -28,9 +28,55 @@ describe('restsmith.json', () => {
       auth: true,
       signInOnCreate: false,
       refreshTokens: false,
+      apiRoot: '',
+      forceHttps: false,
+      envelope: false,
       packageManager: 'npm',
       resources: [],
     });
+  });
+
+  it('reads back the API root, https and envelope choices; a resource takes the envelope unless it says', async () => {
+    const resources = [
+      { name: 'note', endpoint: 'notes', methods: { list: 'public' }, fields: ['title'] },
+      {
+        name: 'tag',
+        endpoint: 'tags',
+        methods: { list: 'public' },
+        fields: ['title'],
+        envelope: false,
+      },
+    ];
+    const text = JSON.stringify({
+      ...base,
+      apiRoot: '/api',
+      forceHttps: true,
+      envelope: true,
+      resources,
+    });
+    const project = projectOptions((await readProjectConfig(projectWith(text))).config);
+    expect(project).toMatchObject({ apiRoot: '/api', forceHttps: true, envelope: true });
+    expect(project.resources.map((resource) => resource.envelope)).toEqual([true, false]);
+  });
+
+  it('refuses a bad API root, https or envelope value, naming the key', async () => {
+    const refused = async (extra: object, message: string) =>
+      expect(readProjectConfig(projectWith(JSON.stringify({ ...base, ...extra })))).rejects.toThrow(
+        message,
+      );
+    await refused(
+      { apiRoot: 'api' },
+      'restsmith.json: "apiRoot" should be a path such as "/api", or "".',
+    );
+    await refused({ apiRoot: '/api/' }, '"apiRoot" should be a path');
+    await refused({ forceHttps: 'yes' }, 'restsmith.json: "forceHttps" should be true or false.');
+    await refused({ envelope: 1 }, 'restsmith.json: "envelope" should be true or false.');
+    await refused(
+      {
+        resources: [{ name: 'a', endpoint: 'as', methods: {}, fields: [], envelope: 'yes' }],
+      },
+      'restsmith.json: "resources[0].envelope" should be true or false.',
+    );
   });
 
   it('records a resource in a form a person can read, keeping other keys', async () => {
@@ -70,6 +116,7 @@ describe('restsmith.json', () => {
                 "tags:string[]"
               ],
               "owner": "author",
+              "envelope": false,
               "migration": 1700000000000
             }
           ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
 import {
+  checkApiRoot,
   detectPackageManager,
   normaliseProjectOptions,
   projectFolder,
@@ -26,6 +27,9 @@ describe('normaliseProjectOptions', () => {
       signInOnCreate: false,
       refreshTokens: false,
       passwordReset: false,
+      apiRoot: '',
+      forceHttps: false,
+      envelope: false,
       packageManager: 'npm',
       sourceDir: 'src',
       secrets: undefined,
@@ -116,5 +120,57 @@ describe('projectFolder', () => {
   it('is the name without its scope', () => {
     expect(projectFolder('@acme/shop-api')).toBe('shop-api');
     expect(projectFolder('shop-api')).toBe('shop-api');
+  });
+});
+
+describe('--api-root, --force-https, --envelope', () => {
+  it('keeps the choices, the root as a path without a trailing slash', () => {
+    const options = normaliseProjectOptions({
+      apiRoot: '/api/v1/',
+      forceHttps: true,
+      envelope: true,
+    });
+    expect(options).toMatchObject({ apiRoot: '/api/v1', forceHttps: true, envelope: true });
+    expect(checkApiRoot('/api')).toBe('/api');
+    expect(checkApiRoot(' /v2.1/rest_api~x ')).toBe('/v2.1/rest_api~x');
+  });
+
+  it('takes an empty root or / as no root', () => {
+    expect(checkApiRoot('')).toBe('');
+    expect(checkApiRoot('/')).toBe('');
+    expect(normaliseProjectOptions({ apiRoot: '/' }).apiRoot).toBe('');
+  });
+
+  it('refuses a root without its leading slash, naming the path to write', () => {
+    const error = userErrorOf(() => normaliseProjectOptions({ apiRoot: 'api' }));
+    expect([error.message, error.hint]).toEqual([
+      "--api-root 'api' does not start with '/'",
+      "Write it as a path from the host: '/api'.",
+    ]);
+  });
+
+  it('refuses segments that are not URL-safe, empty, or upper-case', () => {
+    for (const root of [
+      '/my api',
+      '/api//v1',
+      '/API',
+      '/api?x=1',
+      '/api#top',
+      '/ä',
+      '/-api',
+      '/..',
+    ]) {
+      const error = userErrorOf(() => checkApiRoot(root));
+      expect(error.message).toBe(`--api-root '${root}' is not a path of URL-safe segments`);
+      expect(error.hint).toMatch(/as in '\/api' or '\/api\/v1'/);
+    }
+  });
+
+  it('refuses a root that would take the place of /health or /docs', () => {
+    for (const root of ['/health', '/docs/v1']) {
+      expect(userErrorOf(() => checkApiRoot(root)).message).toMatch(
+        /would hide \/health or \/docs/,
+      );
+    }
   });
 });

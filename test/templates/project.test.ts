@@ -16,6 +16,20 @@ const VARIANTS: [string, ProjectInput][] = [
   ['mongodb --refresh-tokens', { database: 'mongodb', refreshTokens: true }],
   ['sqlite --password-reset', { database: 'sqlite', passwordReset: true }],
   ['mongodb --password-reset', { database: 'mongodb', passwordReset: true }],
+  [
+    'sqlite --api-root /api --force-https --envelope',
+    { database: 'sqlite', apiRoot: '/api', forceHttps: true, envelope: true },
+  ],
+  [
+    'mongodb --api-root /api/v1 --refresh-tokens --password-reset --envelope',
+    {
+      database: 'mongodb',
+      apiRoot: '/api/v1',
+      refreshTokens: true,
+      passwordReset: true,
+      envelope: true,
+    },
+  ],
 ];
 
 const LAYOUT = [

@@ -61,7 +61,7 @@ export async function editResource(
     });
   }
   const project = projectOptions(loaded.config);
-  const before = resourceFromRecord(record);
+  const before = resourceFromRecord(record, loaded.config.envelope);
   const { change, methods } = changesOf(before, input, project.auth);
   if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
