@@ -147,6 +147,9 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
       signInOnCreate: options.signInOnCreate,
       refreshTokens: options.refreshTokens,
       passwordReset: options.passwordReset,
+      apiRoot: options.apiRoot,
+      forceHttps: options.forceHttps,
+      envelope: options.envelope,
       packageManager: 'npm',
       resources: [],
     });
