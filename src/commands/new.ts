@@ -50,6 +50,10 @@ export default class New extends BaseCommand {
       description:
         'Password reset by e-mail: POST /password-resets mails a single-use link (SMTP_URL in .env)',
     }),
+    'email-confirmation': Flags.boolean({
+      description:
+        'E-mail confirmation: sign-up mails a single-use link, POST /users/confirm confirms, rest api --confirmed guards methods',
+    }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
       options: [...PACKAGE_MANAGERS],
@@ -81,6 +85,7 @@ export default class New extends BaseCommand {
       signInOnCreate: flags['sign-in-on-create'] || undefined,
       refreshTokens: flags['refresh-tokens'] || undefined,
       passwordReset: flags['password-reset'] || undefined,
+      emailConfirmation: flags['email-confirmation'] || undefined,
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };

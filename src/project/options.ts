@@ -19,6 +19,8 @@ export interface ProjectOptions {
   refreshTokens: boolean;
   /** POST /password-resets mails a single-use link; needs user accounts. */
   passwordReset: boolean;
+  /** Sign-up mails a confirmation link; POST /users/confirm; the user view says `emailConfirmed`. */
+  emailConfirmation: boolean;
   packageManager: PackageManager;
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;

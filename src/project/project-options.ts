@@ -19,6 +19,7 @@ export interface ProjectInput {
   signInOnCreate?: boolean;
   refreshTokens?: boolean;
   passwordReset?: boolean;
+  emailConfirmation?: boolean;
   packageManager?: string;
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
@@ -56,6 +57,11 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
       hint: 'Drop one of --no-auth and --password-reset.',
     });
   }
+  if (input.emailConfirmation && !auth) {
+    throw new UserError('--email-confirmation needs user accounts, which --no-auth turns off', {
+      hint: 'Drop one of --no-auth and --email-confirmation.',
+    });
+  }
   return {
     name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
     database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
@@ -63,6 +69,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     signInOnCreate: input.signInOnCreate ?? false,
     refreshTokens: input.refreshTokens ?? false,
     passwordReset: input.passwordReset ?? false,
+    emailConfirmation: input.emailConfirmation ?? false,
     packageManager: input.packageManager
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),

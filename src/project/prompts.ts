@@ -56,6 +56,10 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
       message: 'Password reset by e-mail (POST /password-resets mails a single-use link)?',
       default: false,
     });
+    answers.emailConfirmation ??= await confirm({
+      message: 'E-mail confirmation (sign-up mails a link; POST /users/confirm confirms)?',
+      default: false,
+    });
   }
   answers.packageManager ??= await select({
     message: 'Package manager',

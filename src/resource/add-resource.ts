@@ -90,6 +90,7 @@ export async function resourceContext(
   const ownFolder = again ? names(again.name).pluralKebab : undefined;
   return {
     auth: config.auth,
+    emailConfirmation: config.emailConfirmation ?? false,
     resources: others.map((record) => record.name),
     modules: entries
       .filter((entry) => entry.isDirectory() && entry.name !== ownFolder)

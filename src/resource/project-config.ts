@@ -29,6 +29,8 @@ export interface ResourceRecord {
   methods: Partial<Record<ResourceMethod, Access>>;
   fields: string[];
   owner?: string;
+  /** Route kinds that also need a confirmed e-mail (`--confirmed`). */
+  confirmed?: ResourceMethod[];
   /** Reference fields whose entries are deleted with the referenced entry (`--cascade`). */
   cascade?: string[];
   /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
@@ -43,6 +45,7 @@ export interface ProjectConfig {
   signInOnCreate: boolean;
   refreshTokens?: boolean;
   passwordReset: boolean;
+  emailConfirmation?: boolean;
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */
@@ -98,6 +101,12 @@ function checkConfig(data: unknown): ProjectConfig {
   );
   config.passwordReset ??= false;
   expect('passwordReset', typeof config.passwordReset === 'boolean', 'true or false');
+  // Left out of files written before --email-confirmation.
+  expect(
+    'emailConfirmation',
+    config.emailConfirmation === undefined || typeof config.emailConfirmation === 'boolean',
+    'true or false',
+  );
   config.packageManager ??= 'npm';
   expect(
     'packageManager',
@@ -137,6 +146,13 @@ function checkRecord(record: unknown, index: number, auth: boolean): void {
   if (!Array.isArray(value.fields) || value.fields.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.fields`, 'a list such as ["title:string"]');
   }
+  const confirmed = value.confirmed ?? [];
+  const needsUser = (kind: unknown) =>
+    value.methods?.[kind as ResourceMethod] === 'user' ||
+    value.methods?.[kind as ResourceMethod] === 'admin';
+  if (!Array.isArray(confirmed) || !confirmed.every(needsUser)) {
+    throw badKey(`${key}.confirmed`, 'a list of methods whose access is "user" or "admin"');
+  }
   const cascade = value.cascade ?? [];
   if (!Array.isArray(cascade) || cascade.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.cascade`, 'a list of reference fields such as ["category"]');
@@ -158,6 +174,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     signInOnCreate: config.signInOnCreate,
     refreshTokens: config.refreshTokens ?? false,
     passwordReset: config.passwordReset,
+    emailConfirmation: config.emailConfirmation ?? false,
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },
@@ -182,6 +199,7 @@ export function resourceFromRecord(record: ResourceRecord): ResourceOptions {
         : reference,
     ),
     ...(owner ? { owner } : {}),
+    ...(record.confirmed?.length ? { confirmed: record.confirmed } : {}),
     // 0 for a record written before projects had migrations.
     migrationTimestamp: record.migration ?? 0,
   };
@@ -203,6 +221,7 @@ export function resourceRecord(resource: ResourceOptions, database: Database): R
     methods: resource.methods,
     fields: [...fields, ...references.map(referenceText)],
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
+    ...(resource.confirmed?.length ? { confirmed: resource.confirmed } : {}),
     ...(cascade.length > 0 ? { cascade } : {}),
     ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };

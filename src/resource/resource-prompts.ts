@@ -16,10 +16,11 @@ export async function completeResourceInput(
   given: ResourceAnswers,
   interactive: boolean,
   auth: boolean,
+  emailConfirmation = false,
 ): Promise<ResourceInput> {
   if (!interactive) return withName(given);
   try {
-    return await ask(given, auth);
+    return await ask(given, auth, emailConfirmation);
   } catch (error) {
     if (error instanceof Error && error.name === 'ExitPromptError') {
       throw new UserError('cancelled: nothing was written', { exitCode: 130 });
@@ -28,7 +29,11 @@ export async function completeResourceInput(
   }
 }
 
-async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput> {
+async function ask(
+  given: ResourceAnswers,
+  auth: boolean,
+  emailConfirmation: boolean,
+): Promise<ResourceInput> {
   // Loaded only when there is someone to ask.
   const { input } = await import('@inquirer/prompts');
   const name =
@@ -53,6 +58,15 @@ async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput
       );
     }
   }
+  // Only signed-in users have an e-mail to confirm: the master key's and public methods are not offered.
+  const confirmed =
+    given.confirmed ??
+    (emailConfirmation
+      ? await askMethods(
+          'Which methods also need a confirmed e-mail? (signed-in users only)',
+          left(offered, { master: access.master, public: access.public }),
+        )
+      : '');
   const owner = given.owner ?? (await askOwner(access.user));
   const fields =
     given.fields ??
@@ -62,7 +76,7 @@ async function ask(given: ResourceAnswers, auth: boolean): Promise<ResourceInput
       validate: validFields,
     }));
   const cascade = given.cascade ?? (await askCascade(fields));
-  return { name, endpoint, methods, access, owner, fields, cascade };
+  return { name, endpoint, methods, access, confirmed, owner, fields, cascade };
 }
 
 /** Asked only when the fields refer to single entries: which go when the referenced entry does. */

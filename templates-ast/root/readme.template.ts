@@ -1,6 +1,7 @@
 // README.md of the generated project: how to run it, its configuration and its HTTP contract.
 import type { TextFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { emailConfirmationSection } from '../email-confirmations/readme-section.js';
 
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
@@ -258,6 +259,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...operationsSection(options),
     ...authSection(options, run),
     ...passwordResetSection(options),
+    ...emailConfirmationSection(options),
     ...searchSection(options),
     ...securitySection(options),
   ];

@@ -16,6 +16,11 @@ const VARIANTS: [string, ProjectInput][] = [
   ['mongodb --refresh-tokens', { database: 'mongodb', refreshTokens: true }],
   ['sqlite --password-reset', { database: 'sqlite', passwordReset: true }],
   ['mongodb --password-reset', { database: 'mongodb', passwordReset: true }],
+  ['sqlite --email-confirmation', { database: 'sqlite', emailConfirmation: true }],
+  [
+    'mongodb --email-confirmation --refresh-tokens',
+    { database: 'mongodb', emailConfirmation: true, refreshTokens: true },
+  ],
 ];
 
 const LAYOUT = [
@@ -133,6 +138,7 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
       signInOnCreate: options.signInOnCreate,
       refreshTokens: options.refreshTokens,
       passwordReset: options.passwordReset,
+      emailConfirmation: options.emailConfirmation,
       packageManager: 'npm',
       resources: [],
     });
