@@ -374,6 +374,9 @@ describe('rest new --database sqlite --password-reset --refresh-tokens --email-c
           'root secret 1\n',
         );
         passed('npm run create-admin', made);
+        // run() is spawnSync: the event loop stood still while the server closed the idle keep-alive
+        // sockets, so fetch would reuse a closed one ("other side closed"). Let it see the closes first.
+        await new Promise((resume) => setTimeout(resume, 100));
         const admin = (await (await signIn('root@example.com', 'root secret 1')).json()) as {
           token: string;
           user: { id: string };
