@@ -104,7 +104,16 @@ import { sessionsModuleTemplate } from './sessions/sessions.module.template.js';
 import { sessionsServiceTemplate } from './sessions/sessions.service.template.js';
 import { rolesE2eSpecTemplate } from './test/roles.e2e-spec.template.js';
 import { refreshTokensE2eSpecTemplate } from './test/refresh-tokens.e2e-spec.template.js';
-import { mailModuleTemplate, mailServiceTemplate } from './mail/mail.template.js';
+import { mailModuleTemplate, mailServiceTemplate, sendsMail } from './mail/mail.template.js';
+import {
+  emailConfirmationModelTemplate,
+  emailConfirmationsMigrationTemplate,
+} from './email-confirmations/email-confirmation.entity.template.js';
+import { confirmEmailDtoTemplate } from './email-confirmations/confirm-email.dto.template.js';
+import { confirmedEmailGuardTemplate } from './email-confirmations/confirmed-email.guard.template.js';
+import { emailConfirmationsControllerTemplate } from './email-confirmations/email-confirmations.controller.template.js';
+import { emailConfirmationsE2eSpecTemplate } from './email-confirmations/email-confirmations.e2e-spec.template.js';
+import { emailConfirmationsServiceTemplate } from './email-confirmations/email-confirmations.service.template.js';
 import {
   passwordResetModelTemplate,
   passwordResetsMigrationTemplate,
@@ -157,6 +166,7 @@ const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
   ...(options.auth ? [usersMigrationTemplate(options)] : []),
   ...(options.refreshTokens ? [sessionsMigrationTemplate(options)] : []),
   ...(options.passwordReset ? [passwordResetsMigrationTemplate(options)] : []),
+  ...(options.emailConfirmation ? [emailConfirmationsMigrationTemplate(options)] : []),
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -222,7 +232,9 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   rolesE2eSpecTemplate(options),
   ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
   ...(options.refreshTokens ? sessionFiles(options) : []),
+  ...(sendsMail(options) ? [mailServiceTemplate(), mailModuleTemplate()] : []),
   ...(options.passwordReset ? passwordResetFiles(options) : []),
+  ...(options.emailConfirmation ? emailConfirmationFiles(options) : []),
 ];
 
 /** --refresh-tokens: src/sessions and its tests (the migration is with the others). */
@@ -235,16 +247,24 @@ const sessionFiles = (options: ProjectOptions): GeneratedFile[] => [
   refreshTokensE2eSpecTemplate(options),
 ];
 
-/** --password-reset: the mailer and the /password-resets routes. */
+/** --password-reset: the /password-resets routes (the mailer is with the account files). */
 const passwordResetFiles = (options: ProjectOptions): GeneratedFile[] => [
-  mailServiceTemplate(),
-  mailModuleTemplate(),
   passwordResetModelTemplate(options),
   passwordResetDtoTemplate(),
   passwordResetsServiceTemplate(options),
   passwordResetsControllerTemplate(),
   passwordResetsModuleTemplate(options),
   passwordResetsE2eSpecTemplate(options),
+];
+
+/** --email-confirmation: the tokens, /users/confirm and the guard of `@Access(..., 'confirmed')`. */
+const emailConfirmationFiles = (options: ProjectOptions): GeneratedFile[] => [
+  emailConfirmationModelTemplate(options),
+  confirmEmailDtoTemplate(),
+  emailConfirmationsServiceTemplate(options),
+  emailConfirmationsControllerTemplate(),
+  confirmedEmailGuardTemplate(),
+  emailConfirmationsE2eSpecTemplate(options),
 ];
 
 const testFiles = (options: ProjectOptions): GeneratedFile[] => [

@@ -26,6 +26,7 @@ export default class Api extends BaseCommand {
     '<%= config.bin %> api article --fields "title:string content:text" --user POST --yes',
     '<%= config.bin %> api post --fields "title tags:string[] views?:number" --owner author --admin DELETE',
     '<%= config.bin %> api note --fields title --master POST,PUT,DELETE --dry-run',
+    '<%= config.bin %> api note --fields title --confirmed POST,PUT',
     '<%= config.bin %> api article --add-fields "summary:text published?:boolean" --dry-run',
     '<%= config.bin %> api article --rename-field summary:abstract',
     '<%= config.bin %> api article --access DELETE=admin,PUT=user --add-methods PATCH',
@@ -44,6 +45,10 @@ export default class Api extends BaseCommand {
     admin: methodList('admins'),
     user: methodList('signed-in users'),
     public: methodList('anyone (the default)'),
+    confirmed: Flags.string({
+      description:
+        "Methods that also need a confirmed e-mail (projects made with --email-confirmation), comma-separated; signed-in users' unless --admin names them",
+    }),
     fields: Flags.string({
       description:
         'Fields as name:type (string text number boolean date; name? optional; type[] list)',
@@ -124,6 +129,7 @@ export default class Api extends BaseCommand {
         methods: flags.methods,
         fields: flags.fields,
         owner: flags.owner,
+        confirmed: flags.confirmed,
         cascade: flags.cascade,
         envelope: flags.envelope,
         access: {
@@ -134,7 +140,11 @@ export default class Api extends BaseCommand {
         },
       },
       canPrompt(flags.yes),
-      { auth: config.auth, envelope: config.envelope ?? false },
+      {
+        auth: config.auth,
+        envelope: config.envelope ?? false,
+        emailConfirmation: config.emailConfirmation ?? false,
+      },
     );
     const { addResource } = await generator;
     const { resource, plan } = await addResource(flags.cwd, input, {

@@ -63,6 +63,10 @@ export default class New extends BaseCommand {
       description:
         'Lists answer { rows, count } instead of the array with X-Total-Count (the default of `rest api`)',
     }),
+    'email-confirmation': Flags.boolean({
+      description:
+        'E-mail confirmation: sign-up mails a single-use link, POST /users/confirm confirms, rest api --confirmed guards methods',
+    }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
       options: [...PACKAGE_MANAGERS],
@@ -97,6 +101,7 @@ export default class New extends BaseCommand {
       apiRoot: flags['api-root'],
       forceHttps: flags['force-https'] || undefined,
       envelope: flags.envelope || undefined,
+      emailConfirmation: flags['email-confirmation'] || undefined,
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };

@@ -25,6 +25,8 @@ export interface ProjectOptions {
   forceHttps: boolean;
   /** Lists answer `{ rows, count }` instead of the array with X-Total-Count: the users list and the default of resources. */
   envelope: boolean;
+  /** Sign-up mails a confirmation link; POST /users/confirm; the user view says `emailConfirmed`. */
+  emailConfirmation: boolean;
   packageManager: PackageManager;
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;

@@ -23,6 +23,7 @@ export interface ProjectInput {
   apiRoot?: string;
   forceHttps?: boolean;
   envelope?: boolean;
+  emailConfirmation?: boolean;
   packageManager?: string;
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
@@ -60,6 +61,11 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
       hint: 'Drop one of --no-auth and --password-reset.',
     });
   }
+  if (input.emailConfirmation && !auth) {
+    throw new UserError('--email-confirmation needs user accounts, which --no-auth turns off', {
+      hint: 'Drop one of --no-auth and --email-confirmation.',
+    });
+  }
   return {
     name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
     database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
@@ -70,6 +76,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     apiRoot: checkApiRoot(input.apiRoot ?? ''),
     forceHttps: input.forceHttps ?? false,
     envelope: input.envelope ?? false,
+    emailConfirmation: input.emailConfirmation ?? false,
     packageManager: input.packageManager
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),

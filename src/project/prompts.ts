@@ -58,6 +58,10 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
       message: 'Password reset by e-mail (POST /password-resets mails a single-use link)?',
       default: false,
     });
+    answers.emailConfirmation ??= await confirm({
+      message: 'E-mail confirmation (sign-up mails a link; POST /users/confirm confirms)?',
+      default: false,
+    });
   }
   answers.apiRoot ??= await input({
     message: 'API root (every route under it, e.g. /api; empty for none)',

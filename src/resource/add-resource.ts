@@ -92,6 +92,7 @@ export async function resourceContext(
   return {
     auth: config.auth,
     envelope: config.envelope ?? false,
+    emailConfirmation: config.emailConfirmation ?? false,
     resources: others.map((record) => record.name),
     modules: entries
       .filter((entry) => entry.isDirectory() && entry.name !== ownFolder)

@@ -51,6 +51,8 @@ export interface ResourceOptions {
   fields: FieldOptions[];
   /** Links to other resources; none when missing (resources written before references). */
   references?: ReferenceOptions[];
+  /** Route kinds that also need a confirmed e-mail (`--confirmed POST`); none when missing. */
+  confirmed?: ResourceMethod[];
   /** Name of the field storing the creating user (`--owner author`), if any. */
   owner?: Names;
   /** Its list answers `{ rows, count }` instead of the array with X-Total-Count; false when missing. */

@@ -30,6 +30,8 @@ export interface ResourceRecord {
   methods: Partial<Record<ResourceMethod, Access>>;
   fields: string[];
   owner?: string;
+  /** Route kinds that also need a confirmed e-mail (`--confirmed`). */
+  confirmed?: ResourceMethod[];
   /** Reference fields whose entries are deleted with the referenced entry (`--cascade`). */
   cascade?: string[];
   /** Its list answers `{ rows, count }`; the project's `envelope` when left out. */
@@ -50,6 +52,7 @@ export interface ProjectConfig {
   apiRoot?: string;
   forceHttps?: boolean;
   envelope?: boolean;
+  emailConfirmation?: boolean;
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */
@@ -114,6 +117,12 @@ function checkConfig(data: unknown): ProjectConfig {
   for (const key of ['forceHttps', 'envelope']) {
     expect(key, config[key] === undefined || typeof config[key] === 'boolean', 'true or false');
   }
+  // Left out of files written before --email-confirmation.
+  expect(
+    'emailConfirmation',
+    config.emailConfirmation === undefined || typeof config.emailConfirmation === 'boolean',
+    'true or false',
+  );
   config.packageManager ??= 'npm';
   expect(
     'packageManager',
@@ -156,6 +165,13 @@ function checkRecord(record: unknown, index: number, auth: boolean): void {
   if (value.envelope !== undefined && typeof value.envelope !== 'boolean') {
     throw badKey(`${key}.envelope`, 'true or false');
   }
+  const confirmed = value.confirmed ?? [];
+  const needsUser = (kind: unknown) =>
+    value.methods?.[kind as ResourceMethod] === 'user' ||
+    value.methods?.[kind as ResourceMethod] === 'admin';
+  if (!Array.isArray(confirmed) || !confirmed.every(needsUser)) {
+    throw badKey(`${key}.confirmed`, 'a list of methods whose access is "user" or "admin"');
+  }
   const cascade = value.cascade ?? [];
   if (!Array.isArray(cascade) || cascade.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.cascade`, 'a list of reference fields such as ["category"]');
@@ -188,6 +204,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     apiRoot: config.apiRoot ?? '',
     forceHttps: config.forceHttps ?? false,
     envelope: config.envelope ?? false,
+    emailConfirmation: config.emailConfirmation ?? false,
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },
@@ -214,6 +231,7 @@ export function resourceFromRecord(record: ResourceRecord, envelope = false): Re
     ),
     ...(owner ? { owner } : {}),
     envelope: record.envelope ?? envelope,
+    ...(record.confirmed?.length ? { confirmed: record.confirmed } : {}),
     // 0 for a record written before projects had migrations.
     migrationTimestamp: record.migration ?? 0,
   };
@@ -235,6 +253,7 @@ export function resourceRecord(resource: ResourceOptions, database: Database): R
     methods: resource.methods,
     fields: [...fields, ...references.map(referenceText)],
     ...(resource.owner ? { owner: resource.owner.camel } : {}),
+    ...(resource.confirmed?.length ? { confirmed: resource.confirmed } : {}),
     ...(cascade.length > 0 ? { cascade } : {}),
     ...(resource.envelope !== undefined ? { envelope: resource.envelope } : {}),
     ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),

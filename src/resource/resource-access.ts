@@ -12,6 +12,8 @@ import {
 export interface AccessInput {
   methods?: string;
   access?: Partial<Record<Access, string>>;
+  /** Methods that also need a confirmed e-mail: signed-in users' unless a list says otherwise. */
+  confirmed?: string;
 }
 
 /** The HTTP words users know from `yo rest:api`, and the route kinds they stand for. */
@@ -68,9 +70,11 @@ export function accessPerMethod(
     ? parseMethods(input.methods, '--methods')
     : [...RESOURCE_METHODS];
   const explicit = explicitAccess(input, kinds, auth);
+  const confirmed = input.confirmed?.trim() ? parseMethods(input.confirmed, '--confirmed') : [];
   const result: ResourceOptions['methods'] = {};
   for (const kind of kinds) {
-    result[kind] = explicit.get(kind) ?? defaultAccess(kind, owned);
+    const signedIn = confirmed.includes(kind) ? 'user' : undefined;
+    result[kind] = explicit.get(kind) ?? signedIn ?? defaultAccess(kind, owned);
   }
   if (owned) checkOwnedAccess(result);
   return result;
@@ -134,4 +138,30 @@ export function checkOwnedAccess(methods: ResourceOptions['methods']): void {
       );
     }
   }
+}
+
+/**
+ * `--confirmed POST,PUT`: methods that also need a confirmed e-mail. They need a signed-in user, so
+ * each must exist and be `user` or `admin` (accessPerMethod makes an unlisted one `user`).
+ */
+export function confirmedMethods(
+  text: string,
+  methods: ResourceOptions['methods'],
+): ResourceMethod[] {
+  const kinds = parseMethods(text, '--confirmed');
+  for (const kind of kinds) {
+    const access = methods[kind];
+    if (!access) {
+      throw new UserError(`--confirmed names ${METHOD_LABELS[kind]}, which --methods leaves out.`, {
+        hint: `Add it to --methods or remove it from --confirmed.`,
+      });
+    }
+    if (access !== 'user' && access !== 'admin') {
+      throw new UserError(
+        `--confirmed names ${METHOD_LABELS[kind]}, which is --${access}: only a signed-in user has an e-mail to confirm.`,
+        { hint: `Move ${FLAG_WORDS[kind]} to --user or --admin, or remove it from --confirmed.` },
+      );
+    }
+  }
+  return kinds;
 }

@@ -3,7 +3,7 @@ import { UserError } from '../cli/errors.js';
 import { fieldNames, parseFieldList, RESERVED_WORDS } from './field-parser.js';
 import { names, type Names } from './names.js';
 import type { Access, ReferenceOptions, ResourceOptions } from './options.js';
-import { accessPerMethod } from './resource-access.js';
+import { accessPerMethod, confirmedMethods } from './resource-access.js';
 
 export { parseFields } from './field-parser.js';
 
@@ -19,6 +19,8 @@ export interface ResourceInput {
   fields?: string;
   /** Field that stores the creating user. */
   owner?: string;
+  /** Methods that also need a confirmed e-mail, e.g. `POST,PUT`. */
+  confirmed?: string;
   /** Reference fields whose entries go when the referenced entry does, comma-separated. */
   cascade?: string;
   /** The list answers `{ rows, count }`; the project's choice when missing. */
@@ -28,6 +30,8 @@ export interface ResourceInput {
 /** What the project already has, so that the new resource does not collide with it. */
 export interface ResourceContext {
   auth: boolean;
+  /** The project confirms e-mails (--email-confirmation), so methods may require it. */
+  emailConfirmation?: boolean;
   /** Kebab names of the resources in restsmith.json. */
   resources: string[];
   /** Folders under the source folder (`users`, `auth`, `common`, ...). */
@@ -50,7 +54,14 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
     });
   }
   const { fields, references } = parseFieldList(input.fields ?? '', owner);
+  if (input.confirmed?.trim() && !context.emailConfirmation) {
+    throw new UserError(
+      '--confirmed needs e-mail confirmation, and this project has none (restsmith.json "emailConfirmation").',
+      { hint: 'Drop --confirmed, or generate the project with rest new --email-confirmation.' },
+    );
+  }
   const methods = accessPerMethod(input, owner !== undefined, context.auth);
+  const confirmed = input.confirmed?.trim() ? confirmedMethods(input.confirmed, methods) : [];
   return {
     names: resourceNames,
     endpoint,
@@ -59,6 +70,7 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
     references: checkedReferences(references, input.cascade, context),
     ...(owner ? { owner } : {}),
     envelope: input.envelope ?? context.envelope ?? false,
+    ...(confirmed.length > 0 ? { confirmed } : {}),
     migrationTimestamp: context.migrationTimestamp ?? Date.now(),
   };
 }

@@ -15,7 +15,7 @@ export interface ResourceAnswers extends Partial<ResourceInput> {
 export async function completeResourceInput(
   given: ResourceAnswers,
   interactive: boolean,
-  project: { auth: boolean; envelope: boolean },
+  project: { auth: boolean; envelope: boolean; emailConfirmation?: boolean },
 ): Promise<ResourceInput> {
   if (!interactive) return withName(given);
   try {
@@ -30,7 +30,11 @@ export async function completeResourceInput(
 
 async function ask(
   given: ResourceAnswers,
-  { auth, envelope }: { auth: boolean; envelope: boolean },
+  {
+    auth,
+    envelope,
+    emailConfirmation = false,
+  }: { auth: boolean; envelope: boolean; emailConfirmation?: boolean },
 ): Promise<ResourceInput> {
   // Loaded only when there is someone to ask.
   const { confirm, input } = await import('@inquirer/prompts');
@@ -56,6 +60,15 @@ async function ask(
       );
     }
   }
+  // Only signed-in users have an e-mail to confirm: the master key's and public methods are not offered.
+  const confirmed =
+    given.confirmed ??
+    (emailConfirmation
+      ? await askMethods(
+          'Which methods also need a confirmed e-mail? (signed-in users only)',
+          left(offered, { master: access.master, public: access.public }),
+        )
+      : '');
   const owner = given.owner ?? (await askOwner(access.user));
   const fields =
     given.fields ??
@@ -73,7 +86,17 @@ async function ask(
           default: envelope,
         })
       : undefined);
-  return { name, endpoint, methods, access, owner, fields, cascade, envelope: enveloped };
+  return {
+    name,
+    endpoint,
+    methods,
+    access,
+    confirmed,
+    owner,
+    fields,
+    cascade,
+    envelope: enveloped,
+  };
 }
 
 /** Asked only when the fields refer to single entries: which go when the referenced entry does. */

@@ -14,6 +14,10 @@ export const PIECES = {
   masterKeyGuard: { from: 'src/common/master-key.guard.ts', named: ['MasterKeyGuard'] },
   jwtAuthGuard: { from: 'src/common/jwt-auth.guard.ts', named: ['JwtAuthGuard'] },
   adminGuard: { from: 'src/common/admin.guard.ts', named: ['AdminGuard'] },
+  confirmedEmailGuard: {
+    from: 'src/common/confirmed-email.guard.ts',
+    named: ['ConfirmedEmailGuard'],
+  },
   currentUser: {
     from: 'src/common/current-user.decorator.ts',
     named: ['CurrentUser', 'assertOwnerOrAdmin'],

@@ -14,7 +14,7 @@ import {
 } from '../_shared/ts.js';
 
 /** With --refresh-tokens a token also names its session (`sid`), which must still be on. */
-const validateWithSession = {
+const validateWithSession = (confirmed: string) => ({
   name: 'validate',
   isAsync: true,
   docs: [
@@ -27,12 +27,13 @@ const validateWithSession = {
     'const { sub, ver, sid } = payload;',
     "if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') return null;",
     'const [user, active] = await Promise.all([this.users.findById(sub), this.sessions.isActive(sid, sub)]);',
-    'return user && active && user.tokenVersion === ver ? { id: user.id, role: user.role, sessionId: sid } : null;',
+    `return user && active && user.tokenVersion === ver ? { id: user.id, role: user.role${confirmed}, sessionId: sid } : null;`,
   ),
-};
+});
 
 export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
   const record = userRecordType(options);
+  const confirmed = options.emailConfirmation ? ', emailConfirmed: user.emailConfirmed' : '';
   return tsFile(
     'src/auth/jwt.strategy.ts',
     [
@@ -96,7 +97,7 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
         ],
         methods: [
           options.refreshTokens
-            ? validateWithSession
+            ? validateWithSession(confirmed)
             : {
                 name: 'validate',
                 isAsync: true,
@@ -111,7 +112,7 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
                 statements: code(
                   "if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;",
                   'const user = await this.users.findById(payload.sub);',
-                  'return user && user.tokenVersion === payload.ver ? { id: user.id, role: user.role } : null;',
+                  `return user && user.tokenVersion === payload.ver ? { id: user.id, role: user.role${confirmed} } : null;`,
                 ),
               },
         ],

@@ -19,12 +19,17 @@ const SCHEMES: Record<string, string> = {
   user: "'bearer'",
   admin: "'bearer'",
   password: "'basic'",
+  confirmed: 'undefined',
 };
+
+/** --email-confirmation: after 'user' or 'admin', a confirmed e-mail (403 with the way to confirm). */
+const CONFIRMED_CASE = ["  case 'confirmed':", '    return UseGuards(ConfirmedEmailGuard);'];
 
 export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
   const levels = options.auth
     ? ['public', 'master', 'user', 'admin', 'password']
     : ['public', 'master'];
+  if (options.emailConfirmation) levels.push('confirmed');
   return tsFile(
     'src/common/access.decorator.ts',
     [
@@ -39,6 +44,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
             use('passwordGuard', 'PasswordGuard'),
           ]
         : []),
+      ...(options.emailConfirmation ? [use('confirmedEmailGuard', 'ConfirmedEmailGuard')] : []),
     ],
     [
       typeAlias('AccessLevel', levels.map((level) => `'${level}'`).join(' | ')),
@@ -55,6 +61,11 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           ...(options.auth
             ? [
                 "Several levels are all required, checked in the order given: `@Access('master', 'password')`.",
+              ]
+            : []),
+          ...(options.emailConfirmation
+            ? [
+                "`confirmed` follows `user` or `admin` and also asks for a confirmed e-mail: `@Access('user', 'confirmed')`.",
               ]
             : []),
           'The token or key is read from `access_token` in the query or body, or a Bearer header.',
@@ -82,6 +93,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           "  case 'master':",
           '    return UseGuards(MasterKeyGuard);',
           ...(options.auth ? AUTH_CASES : []),
+          ...(options.emailConfirmation ? CONFIRMED_CASE : []),
           '}',
         ),
       }),
@@ -107,7 +119,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           'return [',
           '  ApiSecurity(Object.fromEntries(schemes.map((scheme) => [scheme, []]))),',
           options.auth
-            ? "  ApiErrors(401, ...(levels.includes('admin') ? [403] : [])),"
+            ? `  ApiErrors(401, ...(levels.includes('admin')${options.emailConfirmation ? " || levels.includes('confirmed')" : ''} ? [403] : [])),`
             : '  ApiErrors(401),',
           '];',
         ),

@@ -20,6 +20,18 @@ export function currentUserDecoratorTemplate(options: ProjectOptions): TypeScrip
         properties: [
           { name: 'id', type: 'string' },
           { name: 'role', type: 'string' },
+          ...(options.emailConfirmation
+            ? [
+                {
+                  name: 'emailConfirmed',
+                  type: 'boolean',
+                  hasQuestionToken: true,
+                  docs: [
+                    'Whether the user confirmed their e-mail, read with the user on every request.',
+                  ],
+                },
+              ]
+            : []),
           ...(options.refreshTokens
             ? [
                 {

@@ -3,6 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, property, tsFile } from '../_shared/ts.js';
+import { sendsMail } from '../mail/mail.template.js';
 
 const secret = (name: string) =>
   property(name, 'string', [decorator('IsString'), decorator('MinLength', '32')]);
@@ -141,9 +142,17 @@ function rateLimitProperties(options: ProjectOptions) {
   ];
 }
 
-/** Mail (src/mail/mail.service.ts) and how long a password reset link lasts. */
+const seconds = (name: string, initializer: string, minimum: string, docs: string) =>
+  property(
+    name,
+    'number',
+    [decorator('Type', '() => Number'), decorator('IsInt'), decorator('Min', minimum)],
+    { initializer, docs: [docs] },
+  );
+
+/** Mail (src/mail/mail.service.ts) and how long the links it carries last. */
 function mailProperties(options: ProjectOptions) {
-  if (!options.passwordReset) return [];
+  if (!sendsMail(options)) return [];
   return [
     property(
       'SMTP_URL',
@@ -161,12 +170,19 @@ function mailProperties(options: ProjectOptions) {
     property('MAIL_FROM', 'string', [decorator('IsString'), decorator('IsNotEmpty')], {
       initializer: `'${options.name.split('/').pop()} <no-reply@localhost>'`,
     }),
-    property(
-      'PASSWORD_RESET_TTL',
-      'number',
-      [decorator('Type', '() => Number'), decorator('IsInt'), decorator('Min', '60')],
-      { initializer: '3600', docs: ['Seconds a password reset link stays valid.'] },
-    ),
+    ...(options.passwordReset
+      ? [seconds('PASSWORD_RESET_TTL', '3600', '60', 'Seconds a password reset link stays valid.')]
+      : []),
+    ...(options.emailConfirmation
+      ? [
+          seconds(
+            'EMAIL_CONFIRMATION_TTL',
+            '86400',
+            '60',
+            'Seconds an e-mail confirmation link stays valid.',
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -210,7 +226,7 @@ function operationProperties() {
 export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
   const validators = ['IsBoolean', 'IsIn', 'IsInt', 'IsOptional', 'IsString', 'Matches', 'Max'];
   validators.push('Min', 'MinLength', 'validateSync');
-  if (options.database === 'sqlite' || options.passwordReset) validators.push('IsNotEmpty');
+  if (options.database === 'sqlite' || sendsMail(options)) validators.push('IsNotEmpty');
   return tsFile(
     'src/config/environment.ts',
     [

@@ -7,12 +7,14 @@ import { usersMigrationFile } from '../users/users.migration.template.js';
 import { sessionsMigrationFile } from '../sessions/sessions.migration.template.js';
 import { passwordResetsMigrationFile } from '../password-resets/password-reset.entity.template.js';
 import { MIGRATIONS_LIST } from './migration.template.js';
+import { emailConfirmationsMigrationFile } from '../email-confirmations/email-confirmation.entity.template.js';
 
 export function migrationsTemplate(options: ProjectOptions): TypeScriptFile {
   const initial = [
     ...(options.auth ? [usersMigrationFile(options)] : []),
     ...(options.refreshTokens ? [sessionsMigrationFile(options)] : []),
     ...(options.passwordReset ? [passwordResetsMigrationFile(options)] : []),
+    ...(options.emailConfirmation ? [emailConfirmationsMigrationFile(options)] : []),
   ];
   return tsFile(
     MIGRATIONS_LIST,

@@ -3,6 +3,11 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, interfaceOf, tsFile } from '../_shared/ts.js';
 import { Scope } from '../../src/loader/ts-morph.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+
+/** Whether the project sends mail: password reset links, e-mail confirmation links. */
+export const sendsMail = (options: ProjectOptions): boolean =>
+  options.passwordReset || options.emailConfirmation;
 
 export function mailServiceTemplate(): TypeScriptFile {
   return tsFile(

@@ -97,7 +97,12 @@ function routes(resource: ResourceOptions): Method[] {
   const owned = resource.owner !== undefined;
   const user = owned ? [param('user', 'AuthUser', [decorator('CurrentUser')])] : [];
   const andUser = owned ? ', user' : '';
-  const access = (kind: ResourceMethod) => decorator('Access', `'${resource.methods[kind]}'`);
+  const access = (kind: ResourceMethod) =>
+    decorator(
+      'Access',
+      `'${resource.methods[kind]}'`,
+      ...(resource.confirmed?.includes(kind) ? ["'confirmed'"] : []),
+    );
   const ok = decorator('ApiOkResponse', `{ type: ${view} }`);
   // An owner's entry is refused to other users (403); the rest of 401/403 comes with @Access.
   const errors = (...statuses: number[]) =>

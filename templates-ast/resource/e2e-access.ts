@@ -25,6 +25,18 @@ function refusals(
   kind: ResourceMethod,
   auth: boolean,
 ): [string, string, number][] {
+  // carol signs up and never confirms her e-mail (ada and the admin do, in beforeAll).
+  const unconfirmed: [string, string, number][] = resource.confirmed?.includes(kind)
+    ? [['carol.token', 'to a user who has not confirmed their e-mail', 403]]
+    : [];
+  return [...levelRefusals(resource, kind, auth), ...unconfirmed];
+}
+
+function levelRefusals(
+  resource: ResourceOptions,
+  kind: ResourceMethod,
+  auth: boolean,
+): [string, string, number][] {
   switch (resource.methods[kind]) {
     case 'master':
       return [

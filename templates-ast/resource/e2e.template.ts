@@ -39,6 +39,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
           ...(/\bMASTER_KEY\b/.test(text) ? ['MASTER_KEY'] : []),
           ...(/\bnewRun\(/.test(text) ? ['newRun'] : []),
           ...(signsUp ? ['signUp'] : []),
+          ...(/\bconfirmEmail\(/.test(text) ? ['confirmEmail'] : []),
         ],
         types: signsUp ? ['SignedUp'] : [],
       },
@@ -64,7 +65,9 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
     .replace('__FORM__', form);
   /** Whether the tests use a name (a pattern after a word boundary), so that only used names are declared. */
   const uses = (pattern: string) => new RegExp(`\\b${pattern}`).test(tests);
-  const users = ['admin', 'ada', 'bob'].filter((name) => uses(`${name}\\.`) || uses(`${name}-`));
+  const users = ['admin', 'ada', 'bob', 'carol'].filter(
+    (name) => uses(`${name}\\.`) || uses(`${name}-`),
+  );
   const creating = uses('create\\(');
   const sampling = creating || uses('sample\\(');
   const constants = [
@@ -90,7 +93,7 @@ ${
 }${creating ? helpers(resource) : ''}
 
   beforeAll(async () => {
-    app = await createTestApp();${users.map((name) => `\n    ${name} = await signUp(app, email('${name}')${name === 'admin' ? ", 'admin'" : ''});`).join('')}
+    app = await createTestApp();${users.map((name) => `\n    ${name} = await signUp(app, email('${name}')${name === 'admin' ? ", 'admin'" : ''});${confirms(resource, name) ? `\n    await confirmEmail(app, ${name});` : ''}`).join('')}
   });
 
   afterAll(async () => {
@@ -100,6 +103,10 @@ ${tests}
 });
 `;
 }
+
+/** With `--confirmed` methods, the callers confirm their e-mail; carol, who is refused, does not. */
+const confirms = (resource: ResourceOptions, name: string): boolean =>
+  (resource.confirmed?.length ?? 0) > 0 && name !== 'carol';
 
 function helpers(resource: ResourceOptions): string {
   if (!resource.methods.create) return '';

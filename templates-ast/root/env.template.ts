@@ -1,6 +1,7 @@
 // .env (with this project's secrets) and .env.example (the same keys, no secrets).
 import type { TextFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { sendsMail } from '../mail/mail.template.js';
 
 const MIGRATIONS = [
   '# Run pending migrations at start-up; with false, run them with npm run migration:run',
@@ -51,15 +52,19 @@ function rateLimitLines(options: ProjectOptions): string[] {
   ];
 }
 
-/** Where mail goes (password reset links). */
+/** Where mail goes (password reset and e-mail confirmation links). */
 function mailLines(options: ProjectOptions): string[] {
-  if (!options.passwordReset) return [];
+  if (!sendsMail(options)) return [];
   return [
     '# SMTP server for mail, e.g. smtps://user:password@smtp.example.com; in development without it, mail goes to the log',
     '# SMTP_URL=',
     `MAIL_FROM=${options.name.split('/').pop()} <no-reply@localhost>`,
-    '# Seconds a password reset link stays valid',
-    'PASSWORD_RESET_TTL=3600',
+    ...(options.passwordReset
+      ? ['# Seconds a password reset link stays valid', 'PASSWORD_RESET_TTL=3600']
+      : []),
+    ...(options.emailConfirmation
+      ? ['# Seconds an e-mail confirmation link stays valid', 'EMAIL_CONFIRMATION_TTL=86400']
+      : []),
   ];
 }
 

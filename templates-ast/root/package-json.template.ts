@@ -1,6 +1,7 @@
 // package.json of the generated project: scripts, dependencies for its database, jest configuration.
 import type { JsonFile } from '../../src/engine/generated-file.js';
 import type { Database, ProjectOptions } from '../../src/project/options.js';
+import { sendsMail } from '../mail/mail.template.js';
 
 /** Current majors that run on Node 20.19 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */
 const NEST = {
@@ -35,7 +36,7 @@ const AUTH = {
   'passport-jwt': '^4.0.1',
 };
 
-/** Mail (src/mail/), for password reset links. */
+/** Mail (src/mail/), for password reset and e-mail confirmation links. */
 const MAIL = { nodemailer: '^10.6.0' };
 
 const DATABASE: Record<Database, Record<string, string>> = {
@@ -109,13 +110,13 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         ...NEST,
         ...OPERATIONS,
         ...(options.auth ? AUTH : {}),
-        ...(options.passwordReset ? MAIL : {}),
+        ...(sendsMail(options) ? MAIL : {}),
         ...DATABASE[options.database],
       }),
       devDependencies: sorted({
         ...DEV,
         ...(options.auth ? { '@types/passport-jwt': '^4.0.1' } : {}),
-        ...(options.passwordReset ? { '@types/nodemailer': '^8.0.2' } : {}),
+        ...(sendsMail(options) ? { '@types/nodemailer': '^8.0.2' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
       }),
       ...(options.database === 'sqlite' ? nativeBuilds(options) : {}),

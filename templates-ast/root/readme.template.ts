@@ -2,6 +2,7 @@
 import type { TextFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { apiChoicesSection, apiUrl, listBody } from './readme-choices.js';
+import { emailConfirmationSection } from '../email-confirmations/readme-section.js';
 
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
@@ -260,6 +261,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...operationsSection(options),
     ...authSection(options, run),
     ...passwordResetSection(options),
+    ...emailConfirmationSection(options),
     ...searchSection(options),
     ...securitySection(options),
   ];

@@ -17,6 +17,7 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
     apiRoot: options.apiRoot,
     forceHttps: options.forceHttps,
     envelope: options.envelope,
+    emailConfirmation: options.emailConfirmation,
     packageManager: options.packageManager,
     resources: options.resources.map((resource) => resourceRecord(resource, options.database)),
   },

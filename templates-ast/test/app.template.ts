@@ -15,6 +15,15 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
       ...(options.auth || options.apiRoot ? [{ from: 'supertest', default: 'request' }] : []),
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('appSetup', 'configureApp', ...(options.apiRoot ? ['API_ROOT'] : [])),
+      ...(options.emailConfirmation
+        ? [
+            { from: 'src/users/users.service.ts', named: ['UsersService'] },
+            {
+              from: 'src/users/email-confirmations.service.ts',
+              named: ['EmailConfirmationsService'],
+            },
+          ]
+        : []),
     ],
     [
       constant('MASTER_KEY', "process.env.MASTER_KEY ?? ''"),
@@ -62,6 +71,7 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
       }),
       ...(options.apiRoot ? [apiClient] : []),
       ...(options.auth ? authHelpers(createdId, options.apiRoot !== '') : []),
+      ...(options.emailConfirmation ? [confirmEmailHelper(options.apiRoot !== '')] : []),
     ],
   );
 }
@@ -87,6 +97,26 @@ const apiClient = functionOf({
     '};',
   ),
 });
+
+/** --email-confirmation: what a user does with the mailed link, for tests of routes that need it. */
+const confirmEmailHelper = (underRoot: boolean) =>
+  functionOf({
+    name: 'confirmEmail',
+    isAsync: true,
+    docs: [
+      "Confirms a user's e-mail as the mailed link would: a new token, then POST /users/confirm.",
+    ],
+    parameters: [
+      { name: 'app', type: 'NestExpressApplication' },
+      { name: 'user', type: 'SignedUp' },
+    ],
+    returnType: 'Promise<void>',
+    statements: code(
+      'const record = await app.get(UsersService).findOne(user.id);',
+      'const token = await app.get(EmailConfirmationsService).issue(record);',
+      `await ${underRoot ? 'api(app)' : 'request(app.getHttpServer())'}.post('/users/confirm').send({ token }).expect(200);`,
+    ),
+  });
 
 function authHelpers(createdId: string, underRoot: boolean) {
   const client = underRoot ? 'api(app)' : 'request(server)';

@@ -13,6 +13,8 @@ export const unknownId = (options: ProjectOptions): string =>
 export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   const created = options.signInOnCreate ? 'response.body.user' : 'response.body';
   const { rows, count, shape } = listAnswer(options.envelope);
+  // --email-confirmation: the user view also says whether the e-mail is confirmed.
+  const confirmed = options.emailConfirmation ? ", 'emailConfirmed'" : '';
   return tsFile(
     'test/users.e2e-spec.ts',
     [
@@ -59,7 +61,7 @@ describeWithDatabase('/users (e2e)', () => {
         .expect(201);
       const user = ${created};
       const expected = email('grace');
-      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'picture']);
+      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email'${confirmed}, 'id', 'name', 'picture']);
       expect(user.email).toBe(expected);
       expect(user.name).toBe(expected.split('@')[0]);
       const md5 = createHash('md5').update(expected).digest('hex');
@@ -193,7 +195,7 @@ describeWithDatabase('/users (e2e)', () => {
       const names = ${rows('picked')}.map((user: { name: string }) => user.name);
       expect(names).toEqual([...names].sort().reverse());
       const without = await list({ fields: '-email,-picture' }).expect(200);
-      expect(Object.keys(${rows('without')}[0]).sort()).toEqual(['createdAt', 'id', 'name']);
+      expect(Object.keys(${rows('without')}[0]).sort()).toEqual(['createdAt'${confirmed}, 'id', 'name']);
     });
 
     it('answers 400 for values out of range and fields it does not know', async () => {

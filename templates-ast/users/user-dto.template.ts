@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, decorator, property, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';
+import { confirmationLinkProperty } from '../email-confirmations/confirm-email.dto.template.js';
 
 const optional = (type: string, ...rules: ReturnType<typeof decorator>[]) => ({
   type,
@@ -68,6 +69,7 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
             ],
             { hasQuestionToken: true },
           ),
+          ...(options.emailConfirmation ? [confirmationLinkProperty()] : []),
         ],
       }),
     ],

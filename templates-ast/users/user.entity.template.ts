@@ -18,6 +18,10 @@ const TOKEN_VERSION_DOCS = [
   'Raised by every password change; a token carries the version it was issued under (claim `ver`).',
 ];
 
+const EMAIL_CONFIRMED_DOCS = [
+  "Set by POST /users/confirm with the token mailed at sign-up; `@Access(..., 'confirmed')` routes need it.",
+];
+
 const roles = [
   constant('ROLES', "['user', 'admin'] as const"),
   typeAlias('Role', '(typeof ROLES)[number]'),
@@ -108,6 +112,13 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
           property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
             docs: TOKEN_VERSION_DOCS,
           }),
+          ...(options.emailConfirmation
+            ? [
+                property('emailConfirmed', 'boolean', [column("{ type: 'boolean' }")], {
+                  docs: EMAIL_CONFIRMED_DOCS,
+                }),
+              ]
+            : []),
           property('createdAt', 'Date', [
             decorator('Index'),
             decorator('CreateDateColumn', ...(time ? [time] : [])),
@@ -143,6 +154,13 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
           property('tokenVersion', 'number', [prop('{ type: Number, default: 0 }')], {
             docs: TOKEN_VERSION_DOCS,
           }),
+          ...(options.emailConfirmation
+            ? [
+                property('emailConfirmed', 'boolean', [prop('{ type: Boolean, default: false }')], {
+                  docs: EMAIL_CONFIRMED_DOCS,
+                }),
+              ]
+            : []),
           property('createdAt', 'Date'),
           property('updatedAt', 'Date'),
         ],

@@ -31,11 +31,20 @@ export function userViewTemplate(options: ProjectOptions): TypeScriptFile {
         properties: [
           viewProperty('email', "{ type: String, format: 'email' }"),
           viewProperty('createdAt', "{ type: Date, format: 'date-time' }", 'Date'),
+          ...(options.emailConfirmation
+            ? [
+                viewProperty(
+                  'emailConfirmed',
+                  "{ type: Boolean, description: 'Whether the e-mail was confirmed (POST /users/confirm)' }",
+                  'boolean',
+                ),
+              ]
+            : []),
         ],
       }),
       constant(
         'USER_LIST',
-        "{ fields: ['id', 'name', 'picture', 'email', 'createdAt'], search: ['name', 'email'] }",
+        `{ fields: ['id', 'name', 'picture', 'email', 'createdAt'${options.emailConfirmation ? ", 'emailConfirmed'" : ''}], search: ['name', 'email'] }`,
         {
           type: 'ListSpec',
           docs: [
@@ -48,7 +57,7 @@ export function userViewTemplate(options: ProjectOptions): TypeScriptFile {
         parameters: [{ name: 'user', type: record }],
         returnType: 'UserView',
         statements: code(
-          'return { id: user.id, name: user.name, picture: user.picture, email: user.email, createdAt: user.createdAt };',
+          `return { id: user.id, name: user.name, picture: user.picture, email: user.email, createdAt: user.createdAt${options.emailConfirmation ? ', emailConfirmed: user.emailConfirmed' : ''} };`,
         ),
       }),
       functionOf({

@@ -21,14 +21,33 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
     decorator('ApiErrors', '400', '409'),
   ];
   const parameters = [param('input', 'CreateUserDto', [decorator('Body')])];
+  const confirm = options.emailConfirmation
+    ? [
+        '// The confirmation mail leaves after the answer (EmailConfirmationsService.send).',
+        'await this.confirmations.send(user, input.link);',
+      ]
+    : [];
   if (!options.signInOnCreate) {
     return {
       name: 'create',
       isAsync: true,
+      ...(options.emailConfirmation
+        ? {
+            docs: [
+              'Mails a confirmation link to the new address (`link`, or the bare token without it).',
+            ],
+          }
+        : {}),
       decorators,
       parameters,
       returnType: 'Promise<UserView>',
-      statements: code('return toUserView(await this.users.create(input));'),
+      statements: options.emailConfirmation
+        ? code(
+            'const user = await this.users.create(input);',
+            ...confirm,
+            'return toUserView(user);',
+          )
+        : code('return toUserView(await this.users.create(input));'),
     };
   }
   return {
@@ -40,6 +59,7 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
     returnType: 'Promise<SignInResult>',
     statements: code(
       'const user = await this.users.create(input);',
+      ...confirm,
       'return { token: await this.jwt.signAsync(tokenClaims(user)), user: toUserView(user) };',
     ),
   };
@@ -212,6 +232,14 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
         named: ['PublicUserView', 'USER_LIST', 'UserView', 'toPublicUserView', 'toUserView'],
       },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
+      ...(options.emailConfirmation
+        ? [
+            {
+              from: 'src/users/email-confirmations.service.ts',
+              named: ['EmailConfirmationsService'],
+            },
+          ]
+        : []),
     ],
     [
       classOf({
@@ -226,6 +254,9 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
             parameters: [
               injected('users', 'UsersService'),
               ...(options.signInOnCreate ? [injected('jwt', 'JwtService')] : []),
+              ...(options.emailConfirmation
+                ? [injected('confirmations', 'EmailConfirmationsService')]
+                : []),
             ],
           },
         ],

@@ -27,6 +27,18 @@ export const USERS_TABLE: TableSpec = {
   search: ['name', 'email'],
 };
 
+/** The users table; with --email-confirmation, whether each e-mail is confirmed (set at sign-up, no default). */
+export const usersTable = (options: Pick<ProjectOptions, 'emailConfirmation'>): TableSpec => ({
+  ...USERS_TABLE,
+  columns: options.emailConfirmation
+    ? [
+        ...USERS_TABLE.columns.slice(0, -2),
+        { name: 'emailConfirmed', type: 'boolean' },
+        ...USERS_TABLE.columns.slice(-2),
+      ]
+    : USERS_TABLE.columns,
+});
+
 export const usersMigrationFile = (options: ProjectOptions): MigrationFile =>
   migrationFile('users', 'Users', options.migrationTimestamp);
 
@@ -34,7 +46,7 @@ export function usersMigrationTemplate(options: ProjectOptions): TypeScriptFile 
   return migrationTemplate(
     options.database,
     usersMigrationFile(options),
-    USERS_TABLE,
+    usersTable(options),
     'The users table: unique e-mails, an index on the default sort key and the search on names and e-mails.',
   );
 }

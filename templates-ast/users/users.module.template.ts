@@ -4,9 +4,15 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';
+import { emailConfirmationModelPath } from '../email-confirmations/email-confirmation.entity.template.js';
 
+/** With --email-confirmation the users module also keeps the confirmation tokens and mails them. */
 export function usersModuleTemplate(options: ProjectOptions): TypeScriptFile {
   const mongo = options.database === 'mongodb';
+  const confirm = options.emailConfirmation;
+  const models = confirm ? ['User', 'EmailConfirmation'] : ['User'];
+  const controllers = confirm ? 'UsersController, EmailConfirmationsController' : 'UsersController';
+  const providers = confirm ? 'UsersService, EmailConfirmationsService' : 'UsersService';
   return tsFile(
     'src/users/users.module.ts',
     [
@@ -15,6 +21,25 @@ export function usersModuleTemplate(options: ProjectOptions): TypeScriptFile {
       { from: userModelPath(options), named: mongo ? ['User', 'UserSchema'] : ['User'] },
       { from: 'src/users/users.controller.ts', named: ['UsersController'] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
+      ...(confirm
+        ? [
+            {
+              from: emailConfirmationModelPath(options),
+              named: mongo
+                ? ['EmailConfirmation', 'EmailConfirmationSchema']
+                : ['EmailConfirmation'],
+            },
+            {
+              from: 'src/users/email-confirmations.controller.ts',
+              named: ['EmailConfirmationsController'],
+            },
+            {
+              from: 'src/users/email-confirmations.service.ts',
+              named: ['EmailConfirmationsService'],
+            },
+            { from: 'src/mail/mail.module.ts', named: ['MailModule'] },
+          ]
+        : []),
     ],
     [
       classOf({
@@ -25,10 +50,10 @@ export function usersModuleTemplate(options: ProjectOptions): TypeScriptFile {
             code(
               '{',
               mongo
-                ? '  imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }])],'
-                : '  imports: [TypeOrmModule.forFeature([User])],',
-              '  controllers: [UsersController],',
-              '  providers: [UsersService],',
+                ? `  imports: [MongooseModule.forFeature([${models.map((model) => `{ name: ${model}.name, schema: ${model}Schema }`).join(', ')}])${confirm ? ', MailModule' : ''}],`
+                : `  imports: [TypeOrmModule.forFeature([${models.join(', ')}])${confirm ? ', MailModule' : ''}],`,
+              `  controllers: [${controllers}],`,
+              `  providers: [${providers}],`,
               '  exports: [UsersService],',
               '}',
             ),

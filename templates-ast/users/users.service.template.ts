@@ -6,6 +6,7 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';
 import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
+import { confirmEmailMethod } from '../email-confirmations/email-confirmations.service.template.js';
 
 const SQL = {
   injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
@@ -113,6 +114,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               "  role: input.role ?? 'user',",
               '  password: await hashPassword(input.password),',
               '  tokenVersion: 0,',
+              ...(options.emailConfirmation ? ['  emailConfirmed: false,'] : []),
               '};',
               'try {',
               `  return ${db.insert};`,
@@ -219,6 +221,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               `return ${db.save};`,
             ),
           },
+          ...(options.emailConfirmation ? [confirmEmailMethod(record, db.save)] : []),
           {
             name: 'keepAnAdmin',
             isAsync: true,

@@ -165,4 +165,26 @@ describe('restsmith.json', () => {
     ).resolves.toBeDefined();
     await expect(readProjectConfig(projectWith(withAccess(true, 'admin')))).resolves.toBeDefined();
   });
+
+  it('reads back the methods that need a confirmed e-mail, and refuses them on public methods', async () => {
+    const record = { name: 'note', endpoint: 'notes', fields: ['title'] };
+    const withConfirmed = (methods: object, confirmed: unknown) =>
+      JSON.stringify({
+        ...base,
+        emailConfirmation: true,
+        resources: [{ ...record, methods, confirmed }],
+      });
+    const { config } = await readProjectConfig(
+      projectWith(withConfirmed({ create: 'user', list: 'public' }, ['create'])),
+    );
+    expect(projectOptions(config)).toMatchObject({
+      emailConfirmation: true,
+      resources: [{ confirmed: ['create'] }],
+    });
+    await expect(
+      readProjectConfig(projectWith(withConfirmed({ list: 'public' }, ['list']))),
+    ).rejects.toThrow(
+      'restsmith.json: "resources[0].confirmed" should be a list of methods whose access is "user" or "admin".',
+    );
+  });
 });

@@ -40,6 +40,7 @@ const project = (database: Database, resources: ResourceOptions[]): ProjectOptio
   apiRoot: '',
   forceHttps: false,
   envelope: false,
+  emailConfirmation: false,
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

@@ -231,3 +231,32 @@ describe('resourceOptions: owner', () => {
     );
   });
 });
+
+describe('resourceOptions: --confirmed', () => {
+  const confirming = { ...project, emailConfirmation: true };
+
+  it("makes the named methods signed-in users' unless a list says admin, and records them", () => {
+    const result = options({ confirmed: 'POST,DELETE', access: { admin: 'DELETE' } }, confirming);
+    expect(result.methods).toMatchObject({ create: 'user', delete: 'admin', list: 'public' });
+    expect(result.confirmed).toEqual(['create', 'delete']);
+    expect(options({}, confirming)).not.toHaveProperty('confirmed');
+  });
+
+  it('refuses it without e-mail confirmation, on public or master methods, and on missing ones', () => {
+    expect(refusal(() => options({ confirmed: 'POST' }))).toEqual({
+      message:
+        '--confirmed needs e-mail confirmation, and this project has none (restsmith.json "emailConfirmation").',
+      hint: 'Drop --confirmed, or generate the project with rest new --email-confirmation.',
+    });
+    expect(
+      refusal(() => options({ confirmed: 'PUT', access: { master: 'PUT' } }, confirming)),
+    ).toEqual({
+      message:
+        '--confirmed names PUT/PATCH /:id, which is --master: only a signed-in user has an e-mail to confirm.',
+      hint: 'Move PUT to --user or --admin, or remove it from --confirmed.',
+    });
+    expect(refusal(() => options({ methods: 'GET', confirmed: 'POST' }, confirming)).message).toBe(
+      '--confirmed names POST, which --methods leaves out.',
+    );
+  });
+});

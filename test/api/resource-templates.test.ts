@@ -22,6 +22,7 @@ const project = (database: Database, auth = true): ProjectOptions => ({
   apiRoot: '',
   forceHttps: false,
   envelope: false,
+  emailConfirmation: false,
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

@@ -1,8 +1,17 @@
-// `rest new --password-reset --refresh-tokens` end to end: one sqlite project, its own checks, then the reset
-// walked over HTTP with mail through a real SMTP server, the sessions, roles and the create-admin script.
+// `rest new --password-reset --refresh-tokens --email-confirmation` end to end: one sqlite project with a
+// `rest api note --confirmed POST` resource, its own checks, then the reset and the confirmation walked over
+// HTTP with mail through a real SMTP server, the confirmed-only route, sessions, roles and create-admin.
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate, install, masterKeyOf, run, startScript, type Run } from './project.js';
+import {
+  generate,
+  install,
+  masterKeyOf,
+  repository,
+  run,
+  startScript,
+  type Run,
+} from './project.js';
 
 const LONG = 1_200_000;
 
@@ -29,15 +38,29 @@ async function startMailServer() {
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.server.address() as { port: number };
-  /** The next message past `count` received, once it arrives. */
-  const message = async (count: number): Promise<string> => {
-    while (received.length <= count) await new Promise<void>((wake) => waiting.push(wake));
-    return decodeQuotedPrintable(received[count]!);
+  /** The first message (decoded) that `matches`, once it arrives. */
+  const messageWhere = async (matches: (text: string) => boolean): Promise<string> => {
+    for (;;) {
+      const found = received.map(decodeQuotedPrintable).find(matches);
+      if (found !== undefined) return found;
+      await new Promise<void>((wake) => waiting.push(wake));
+    }
   };
+  /** The message to `to` with this subject, once it arrives. */
+  const messageTo = (to: string, subject: string): Promise<string> =>
+    messageWhere(
+      (text) =>
+        new RegExp(`^To: ${to}\\r?$`, 'm').test(text) && text.includes(`Subject: ${subject}`),
+    );
+  /** How many messages went to `to` so far. */
+  const countTo = (to: string): number =>
+    received.filter((raw) => new RegExp(`^To: ${to}\\r?$`, 'm').test(raw)).length;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    message,
+    messageWhere,
+    messageTo,
+    countTo,
     stop: () => new Promise<void>((closed) => server.close(closed)),
   };
 }
@@ -48,25 +71,46 @@ const decodeQuotedPrintable = (raw: string): string =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-describe('rest new --database sqlite --password-reset --refresh-tokens', () => {
+describe('rest new --database sqlite --password-reset --refresh-tokens --email-confirmation', () => {
   let dir: string;
 
   beforeAll(async () => {
     dir = await generate('e2e-mail', 'sqlite', {
       passwordReset: true,
       refreshTokens: true,
+      emailConfirmation: true,
     });
+    // The built CLI, as a user runs it: the flag, restsmith.json and the generated guard.
+    passed(
+      'rest api note --confirmed POST',
+      run(
+        'node',
+        [
+          `${repository}/bin/run.js`,
+          'api',
+          'note',
+          '--fields',
+          'title',
+          '--confirmed',
+          'POST',
+          '--yes',
+        ],
+        dir,
+      ),
+    );
     passed('npm install', install(dir, `${import.meta.dirname}/../../.tmp/e2e-new/e2e-sqlite`));
   }, LONG);
 
   it(
-    'passes its own lint, type-check and tests, the password reset ones among them',
+    'passes its own lint, type-check and tests, the password reset and confirmation ones among them',
     () => {
       passed('npm run lint', run('npm', ['run', 'lint'], dir));
       passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
       const tests = run('npm', ['test'], dir);
       passed('npm test', tests);
       expect(tests.output).toContain('Password resets (e2e');
+      expect(tests.output).toContain('E-mail confirmation (e2e');
+      expect(tests.output).toContain('answers 403 to a user who has not confirmed their e-mail');
       expect(tests.output).toContain('test/refresh-tokens.e2e-spec.ts');
       expect(tests.output).not.toMatch(/skipped/);
     },
@@ -140,7 +184,7 @@ describe('rest new --database sqlite --password-reset --refresh-tokens', () => {
         });
         expect(known.status).toBe(202);
 
-        const message = await mail.message(0);
+        const message = await mail.messageTo(email, 'Reset your password');
         expect(message).toMatch(/^To: ada@example\.com/m);
         expect(message).toMatch(/^Subject: Reset your password/m);
         const followed = new RegExp(`${link.replace(/[.]/g, '\\.')}([\\w-]{43})`).exec(message);
@@ -162,8 +206,98 @@ describe('rest new --database sqlite --password-reset --refresh-tokens', () => {
         expect((await call('GET', '/users/me', undefined, oldToken)).status).toBe(401);
         expect((await signIn(email, 'first secret')).status).toBe(401);
         expect((await signIn(email, 'second secret')).status).toBe(201);
-        // Only ada's message arrived: nobody@example.com got none.
-        expect(mail.received).toHaveLength(1);
+        // nobody@example.com got nothing; ada her confirmation and one reset.
+        await mail.messageTo(email, 'Confirm your e-mail address');
+        expect(mail.countTo('nobody@example.com')).toBe(0);
+        expect(mail.countTo(email)).toBe(2);
+      },
+      LONG,
+    );
+
+    it(
+      'mails a confirmation link at sign-up; following it confirms the e-mail and opens the confirmed-only route',
+      async () => {
+        const email = 'erin@example.com';
+        const link = 'http://localhost:3000/confirm-email/';
+        const created = await call('POST', '/users', {
+          access_token: masterKey,
+          email,
+          password: 'erin secret',
+          link,
+        });
+        expect(created.status).toBe(201);
+        const user = (await created.json()) as { id: string; emailConfirmed: boolean };
+        expect(user.emailConfirmed).toBe(false);
+        const token = ((await (await signIn(email, 'erin secret')).json()) as { token: string })
+          .token;
+
+        // rest api note --confirmed POST: signed in is not enough before the e-mail is confirmed.
+        const refused = await call('POST', '/notes', { title: 'first' }, token);
+        expect(refused.status).toBe(403);
+        expect(((await refused.json()) as { message: string }).message).toMatch(
+          /Confirm your e-mail address first.*POST \/users\/confirm\/resend/,
+        );
+        expect((await call('POST', '/notes', { title: 'first' })).status).toBe(401);
+
+        const message = await mail.messageTo(email, 'Confirm your e-mail address');
+        const followed = /http:\/\/localhost:3000\/confirm-email\/([\w-]{43})/.exec(message);
+        expect(followed, message).not.toBeNull();
+        const confirmed = await call('POST', '/users/confirm', { token: followed![1] });
+        expect(confirmed.status).toBe(200);
+        expect(await confirmed.json()).toMatchObject({ id: user.id, email, emailConfirmed: true });
+        const me = await call('GET', '/users/me', undefined, token);
+        expect(await me.json()).toMatchObject({ emailConfirmed: true });
+
+        // The same access token now passes: the guard reads the flag with the user on every request.
+        const note = await call('POST', '/notes', { title: 'first' }, token);
+        expect(note.status).toBe(201);
+        expect(await note.json()).toMatchObject({ title: 'first' });
+        // Single use, and a made-up token is no better.
+        const again = await call('POST', '/users/confirm', { token: followed![1] });
+        expect(again.status).toBe(404);
+        expect(((await again.json()) as { message: string }).message).toMatch(
+          /unknown, used or expired/,
+        );
+        expect((await call('POST', '/users/confirm', {})).status).toBe(400);
+        // A confirmed user is not mailed again; the answer does not say so.
+        const resent = await call('POST', '/users/confirm/resend', {
+          access_token: masterKey,
+          email,
+          link,
+        });
+        expect(resent.status).toBe(202);
+        expect(mail.countTo(email)).toBe(1);
+      },
+      LONG,
+    );
+
+    it(
+      'resends a confirmation to an unconfirmed user, limited per e-mail (429 with Retry-After)',
+      async () => {
+        const email = 'frank@example.com';
+        const signedUp = await call('POST', '/users', {
+          access_token: masterKey,
+          email,
+          password: 'frank secret',
+        });
+        expect(signedUp.status).toBe(201);
+        // Without `link` the mail holds the token alone.
+        const first = await mail.messageTo(email, 'Confirm your e-mail address');
+        expect(first).toMatch(/enter this code/);
+        const resend = () =>
+          call('POST', '/users/confirm/resend', { access_token: masterKey, email });
+        const statuses = [];
+        for (let attempt = 0; attempt < 4; attempt++) statuses.push((await resend()).status);
+        expect(statuses).toEqual([202, 202, 202, 429]);
+        expect(Number((await resend()).headers.get('retry-after'))).toBeGreaterThan(0);
+        await mail.messageWhere(() => mail.countTo(email) === 4);
+        expect(mail.countTo(email)).toBe(4);
+        const unknown = await call('POST', '/users/confirm/resend', {
+          access_token: masterKey,
+          email: 'nobody@example.com',
+        });
+        expect(unknown.status).toBe(202);
+        expect(mail.countTo('nobody@example.com')).toBe(0);
       },
       LONG,
     );

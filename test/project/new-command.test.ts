@@ -103,19 +103,33 @@ describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
-  it('--password-reset adds the mailer and the /password-resets routes', async () => {
-    const args = ['new', 'x', '--yes', '--database', 'sqlite', '--password-reset'];
+  it('--password-reset adds the mailer and the /password-resets routes; --email-confirmation /users/confirm', async () => {
+    const args = [
+      'new',
+      'x',
+      '--yes',
+      '--database',
+      'sqlite',
+      '--password-reset',
+      '--email-confirmation',
+    ];
     const result = await rest([...args, '--skip-install', '--skip-git', '--dry-run'], cwd);
     expect(result.code).toBe(0);
     for (const path of [
       'src/mail/mail.service.ts',
       'src/password-resets/password-resets.controller.ts',
       'test/password-resets.e2e-spec.ts',
+      'src/users/email-confirmations.controller.ts',
+      'src/common/confirmed-email.guard.ts',
+      'test/email-confirmations.e2e-spec.ts',
     ]) {
       expect(result.stdout).toMatch(new RegExp(`^create {2}${path.replace(/\./g, '\\.')}$`, 'm'));
     }
     expect(result.stdout).toMatch(
       /^create {2}src\/database\/migrations\/\d+-create-password-resets\.ts$/m,
+    );
+    expect(result.stdout).toMatch(
+      /^create {2}src\/database\/migrations\/\d+-create-email-confirmations\.ts$/m,
     );
   });
 });

@@ -30,6 +30,7 @@ describe('normaliseProjectOptions', () => {
       apiRoot: '',
       forceHttps: false,
       envelope: false,
+      emailConfirmation: false,
       packageManager: 'npm',
       sourceDir: 'src',
       secrets: undefined,
@@ -103,6 +104,14 @@ describe('normaliseProjectOptions', () => {
     const error = userErrorOf(() => normaliseProjectOptions({ auth: false, passwordReset: true }));
     expect(error.message).toMatch(/--password-reset needs user accounts/);
     expect(error.hint).toBe('Drop one of --no-auth and --password-reset.');
+  });
+
+  it('refuses --email-confirmation without user accounts', () => {
+    const error = userErrorOf(() =>
+      normaliseProjectOptions({ auth: false, emailConfirmation: true }),
+    );
+    expect(error.message).toMatch(/--email-confirmation needs user accounts/);
+    expect(error.hint).toBe('Drop one of --no-auth and --email-confirmation.');
   });
 });
 

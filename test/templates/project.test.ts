@@ -30,6 +30,11 @@ const VARIANTS: [string, ProjectInput][] = [
       envelope: true,
     },
   ],
+  ['sqlite --email-confirmation', { database: 'sqlite', emailConfirmation: true }],
+  [
+    'mongodb --email-confirmation --refresh-tokens',
+    { database: 'mongodb', emailConfirmation: true, refreshTokens: true },
+  ],
 ];
 
 const LAYOUT = [
@@ -150,6 +155,7 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
       apiRoot: options.apiRoot,
       forceHttps: options.forceHttps,
       envelope: options.envelope,
+      emailConfirmation: options.emailConfirmation,
       packageManager: 'npm',
       resources: [],
     });

@@ -1,0 +1,128 @@
+// test/email-confirmations.e2e-spec.ts: the confirmation flow over HTTP and its errors; mail kept in an outbox.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { block, tsFile } from '../_shared/ts.js';
+import { testHttp } from '../_shared/test-http.js';
+
+export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  return tsFile(
+    'test/email-confirmations.e2e-spec.ts',
+    [
+      pkg('@nestjs/testing', 'Test'),
+      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      ...testHttp(options).imports,
+      { from: 'src/app.module.ts', named: ['AppModule'] },
+      { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
+      use('appSetup', 'configureApp'),
+      use('testApp', 'describeWithDatabase'),
+      { from: 'test/app.ts', named: ['MASTER_KEY', 'PASSWORD', 'newRun'] },
+    ],
+    [
+      block(`
+const LINK = 'https://app.example.com/confirm-email/';
+
+/** Keeps the messages instead of sending them: the SMTP side is MailService's, tried against a real server elsewhere. */
+class Outbox {
+  readonly sent: Mail[] = [];
+
+  send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+    return Promise.resolve();
+  }
+}
+
+describeWithDatabase('E-mail confirmation (e2e, mail to an in-memory outbox instead of SMTP)', () => {
+  const run = newRun();
+  const email = (name: string) => \`\${name}-\${run}@example.com\`;
+  const outbox = new Outbox();
+  let app: NestExpressApplication;
+  const http = () => ${testHttp(options).client};
+
+  /** The last message to \`address\`, once the service has handed it over. */
+  const lastMailTo = (address: string) => outbox.sent.filter((mail) => mail.to === address).at(-1);
+  /** The token after \`LINK\` in the last message to \`address\`. */
+  const tokenMailedTo = (address: string) => lastMailTo(address)?.text.split(LINK)[1]?.split(/\\s/)[0];
+
+  /** Signs up \`address\`, with the link base unless \`link\` is false, and answers the user and their token. */
+  async function signUp(address: string, link = true) {
+    const created = await http()
+      .post('/users')
+      .send({ access_token: MASTER_KEY, email: address, password: PASSWORD, ...(link ? { link: LINK } : {}) })
+      .expect(201);
+    const signedIn = await http().post('/auth').auth(address, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
+    return { user: created.body as { id: string; emailConfirmed: boolean }, token: signedIn.body.token as string };
+  }
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+      .overrideProvider(MailService)
+      .useValue(outbox)
+      .compile();
+    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }));
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('mails a link at sign-up; following it confirms the e-mail once', async () => {
+    const { user, token } = await signUp(email('ada'));
+    expect(user.emailConfirmed).toBe(false);
+    const mail = lastMailTo(email('ada'));
+    expect(mail?.subject).toBe('Confirm your e-mail address');
+    expect(mail?.text).toMatch(/https:\\/\\/app\\.example\\.com\\/confirm-email\\/[\\w-]{43}\\s/);
+    const confirmed = await http().post('/users/confirm').send({ token: tokenMailedTo(email('ada')) }).expect(200);
+    expect(confirmed.body).toMatchObject({ id: user.id, email: email('ada'), emailConfirmed: true });
+    expect(confirmed.body).not.toHaveProperty('password');
+    const me = await http().get('/users/me').set('Authorization', \`Bearer \${token}\`).expect(200);
+    expect(me.body.emailConfirmed).toBe(true);
+    const again = await http().post('/users/confirm').send({ token: tokenMailedTo(email('ada')) }).expect(404);
+    expect(again.body.message).toMatch(/unknown, used or expired/);
+  });
+
+  it('mails the bare token when sign-up gives no link', async () => {
+    await signUp(email('bare'), false);
+    const token = /\\s([\\w-]{43})\\s/.exec(lastMailTo(email('bare'))?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    await http().post('/users/confirm').send({ token }).expect(200);
+  });
+
+  it('resends to an unconfirmed user only, answering 202 for anyone', async () => {
+    await signUp(email('bob'));
+    const first = tokenMailedTo(email('bob'));
+    const before = outbox.sent.length;
+    for (const address of [email('bob'), email('nobody'), email('ada')]) {
+      await http().post('/users/confirm/resend').send({ access_token: MASTER_KEY, email: address, link: LINK }).expect(202);
+    }
+    expect(outbox.sent.slice(before).map((mail) => mail.to)).toEqual([email('bob')]);
+    const second = tokenMailedTo(email('bob'));
+    expect(second).not.toBe(first);
+    await http().post('/users/confirm').send({ token: second }).expect(200);
+    // Confirming ends the user's other tokens.
+    await http().post('/users/confirm').send({ token: first }).expect(404);
+  });
+
+  it('refuses a resend without the master key (401) and a bad e-mail or link (400)', async () => {
+    await http().post('/users/confirm/resend').send({ email: email('bob') }).expect(401);
+    for (const body of [{ email: 'not an e-mail' }, { email: email('bob'), link: 'javascript:alert(1)//' }]) {
+      const answer = await http().post('/users/confirm/resend').send({ access_token: MASTER_KEY, ...body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBeDefined();
+    }
+    await http().post('/users').send({ access_token: MASTER_KEY, email: email('eve'), password: PASSWORD, link: 'ftp://x/' }).expect(400);
+  });
+
+  it('answers 400 without a token and 404 with a reason for one never issued', async () => {
+    await http().post('/users/confirm').send({}).expect(400);
+    await http().post('/users/confirm').send({ token: 42 }).expect(400);
+    const unknown = await http().post('/users/confirm').send({ token: 'not-a-token' }).expect(404);
+    expect(unknown.body.message).toMatch(/unknown, used or expired/);
+    await http().post('/users/confirm').send({ token: 'x'.repeat(500) }).expect(404);
+  });
+});
+`),
+    ],
+  );
+}

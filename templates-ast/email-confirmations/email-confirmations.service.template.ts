@@ -1,0 +1,210 @@
+// src/users/email-confirmations.service.ts: single-use confirmation tokens, mailed at sign-up, stored as hashes.
+import { Scope } from '../../src/loader/ts-morph.js';
+import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, constant, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
+import { userModelPath, userRecordType } from '../users/user.entity.template.js';
+import { emailConfirmationModelPath } from './email-confirmation.entity.template.js';
+
+const SQL = {
+  injected: injected('confirmations', 'Repository<EmailConfirmation>', [
+    decorator('InjectRepository', 'EmailConfirmation'),
+  ]),
+  insert: 'await this.confirmations.save(this.confirmations.create(confirmation));',
+  findByHash: 'this.confirmations.findOneBy({ tokenHash })',
+  consume: '((await this.confirmations.delete({ tokenHash })).affected ?? 0) > 0',
+  removeOfUser: 'await this.confirmations.delete({ userId: user.id });',
+};
+
+const MONGO = {
+  injected: injected('confirmations', 'Model<EmailConfirmation>', [
+    decorator('InjectModel', 'EmailConfirmation.name'),
+  ]),
+  insert: 'await this.confirmations.create(confirmation);',
+  findByHash: 'this.confirmations.findOne({ tokenHash }).exec()',
+  consume: '(await this.confirmations.findOneAndDelete({ tokenHash }).exec()) !== null',
+  removeOfUser: 'await this.confirmations.deleteMany({ userId: user.id }).exec();',
+};
+
+/** UsersService.confirmEmail: the flag set once a token was taken. */
+export const confirmEmailMethod = (
+  record: string,
+  save: string,
+): OptionalKind<MethodDeclarationStructure> => ({
+  name: 'confirmEmail',
+  isAsync: true,
+  docs: ['POST /users/confirm, once the token was taken: the e-mail is confirmed from now on.'],
+  parameters: [{ name: 'id', type: 'string' }],
+  returnType: `Promise<${record}>`,
+  statements: code(
+    'const user = await this.findOne(id);',
+    'user.emailConfirmed = true;',
+    `return ${save};`,
+  ),
+});
+
+const mailText = [
+  'const text = [',
+  '  `Hello ${user.name},`,',
+  "  '',",
+  '  link',
+  '    ? `To confirm your e-mail address, follow this link within ${valid}:`',
+  '    : `To confirm your e-mail address, enter this code within ${valid}:`,',
+  "  `${link ?? ''}${token}`,",
+  "  '',",
+  "  'If you did not sign up, ignore this message.',",
+  "].join('\\n');",
+];
+
+const methods = (db: typeof SQL, record: string): OptionalKind<MethodDeclarationStructure>[] => [
+  {
+    name: 'issue',
+    isAsync: true,
+    docs: ['A new token for `user`, stored as its hash; what the mail carries (and tests use).'],
+    parameters: [{ name: 'user', type: record }],
+    returnType: 'Promise<string>',
+    statements: code(
+      "const token = randomBytes(32).toString('base64url');",
+      'const confirmation = { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + this.ttl() * 1000) };',
+      db.insert,
+      'return token;',
+    ),
+  },
+  {
+    name: 'send',
+    isAsync: true,
+    docs: [
+      'Mails `user` a new token, after `link` when given. The mail leaves after the answer: a slow or',
+      'failing SMTP server neither delays nor fails the sign-up (the user can ask again).',
+    ],
+    parameters: [
+      { name: 'user', type: record },
+      { name: 'link', type: 'string', hasQuestionToken: true },
+    ],
+    returnType: 'Promise<void>',
+    statements: code(
+      'const token = await this.issue(user);',
+      'const seconds = this.ttl();',
+      'const valid = seconds >= 7200 ? `${Math.round(seconds / 3600)} hours` : `${Math.round(seconds / 60)} minutes`;',
+      ...mailText,
+      "void this.mail.send({ to: user.email, subject: 'Confirm your e-mail address', text }).catch((error: unknown) => {",
+      '  this.logger.error(`a confirmation mail was not sent: ${error instanceof Error ? error.message : String(error)}`);',
+      '});',
+    ),
+  },
+  {
+    name: 'resend',
+    isAsync: true,
+    docs: [
+      'Mails a new token to the user with this e-mail if they have not confirmed it; the answer is',
+      'the same either way, so that it does not tell who is registered.',
+    ],
+    parameters: [
+      { name: 'email', type: 'string' },
+      { name: 'link', type: 'string', hasQuestionToken: true },
+    ],
+    returnType: 'Promise<void>',
+    statements: code(
+      'const user = await this.users.findByEmail(email);',
+      'if (user && !user.emailConfirmed) await this.send(user, link);',
+    ),
+  },
+  {
+    name: 'confirm',
+    isAsync: true,
+    docs: [
+      "Confirms the e-mail of the token's user. The token is taken once (even by two requests at the",
+      "same time) and the user's other tokens go with it; any other token is a 404.",
+    ],
+    parameters: [{ name: 'token', type: 'string' }],
+    returnType: `Promise<${record}>`,
+    statements: code(
+      'if (token.length > MAX_TOKEN_LENGTH) throw unknownToken();',
+      'const tokenHash = hashToken(token);',
+      `const confirmation = await ${db.findByHash};`,
+      'if (!confirmation || confirmation.expiresAt.getTime() <= Date.now()) throw unknownToken();',
+      `if (!(${db.consume})) throw unknownToken();`,
+      'const user = await this.users.confirmEmail(confirmation.userId);',
+      db.removeOfUser,
+      'return user;',
+    ),
+  },
+  {
+    name: 'ttl',
+    scope: Scope.Private,
+    docs: ['Seconds a token stays valid (EMAIL_CONFIRMATION_TTL).'],
+    returnType: 'number',
+    statements: code("return Number(this.config.get('EMAIL_CONFIRMATION_TTL', { infer: true }));"),
+  },
+];
+
+export function emailConfirmationsServiceTemplate(options: ProjectOptions): TypeScriptFile {
+  const mongo = options.database === 'mongodb';
+  const db = mongo ? MONGO : SQL;
+  const record = userRecordType(options);
+  return tsFile(
+    'src/users/email-confirmations.service.ts',
+    [
+      pkg('node:crypto', 'createHash', 'randomBytes'),
+      pkg('@nestjs/common', 'Injectable', 'Logger', 'NotFoundException'),
+      pkg('@nestjs/config', 'ConfigService'),
+      ...(mongo
+        ? [pkg('@nestjs/mongoose', 'InjectModel'), pkgTypes('mongoose', 'Model')]
+        : [pkg('@nestjs/typeorm', 'InjectRepository'), pkgTypes('typeorm', 'Repository')]),
+      { from: 'src/config/environment.ts', types: ['Environment'] },
+      { from: 'src/mail/mail.service.ts', named: ['MailService'] },
+      { from: emailConfirmationModelPath(options), named: ['EmailConfirmation'] },
+      { from: 'src/users/users.service.ts', named: ['UsersService'] },
+      { from: userModelPath(options), types: [record] },
+    ],
+    [
+      constant('MAX_TOKEN_LENGTH', '64', {
+        isExported: false,
+        docs: ['Tokens are 43 characters (32 random bytes); anything longer is not one of ours.'],
+      }),
+      functionOf({
+        name: 'hashToken',
+        isExported: false,
+        docs: [
+          'A token has 256 random bits: a fast hash is enough, and lets the database find it by index.',
+        ],
+        parameters: [{ name: 'token', type: 'string' }],
+        returnType: 'string',
+        statements: code("return createHash('sha256').update(token).digest('base64url');"),
+      }),
+      functionOf({
+        name: 'unknownToken',
+        isExported: false,
+        returnType: 'NotFoundException',
+        statements: code(
+          "return new NotFoundException('this confirmation token is unknown, used or expired: ask for a new one (POST /users/confirm/resend)');",
+        ),
+      }),
+      classOf({
+        name: 'EmailConfirmationsService',
+        decorators: [decorator('Injectable')],
+        properties: [
+          {
+            name: 'logger',
+            scope: Scope.Private,
+            isReadonly: true,
+            initializer: 'new Logger(EmailConfirmationsService.name)',
+          },
+        ],
+        ctors: [
+          {
+            parameters: [
+              db.injected,
+              injected('users', 'UsersService'),
+              injected('mail', 'MailService'),
+              injected('config', 'ConfigService<Environment, true>'),
+            ],
+          },
+        ],
+        methods: methods(db, record),
+      }),
+    ],
+  );
+}
