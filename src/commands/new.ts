@@ -28,6 +28,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new my-api --database sqlite --yes',
     '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
     '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
+    '<%= config.bin %> new my-api --database postgres --auth-methods password,github,google --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
   ];
 
@@ -49,6 +50,10 @@ export default class New extends BaseCommand {
     'password-reset': Flags.boolean({
       description:
         'Password reset by e-mail: POST /password-resets mails a single-use link (SMTP_URL in .env)',
+    }),
+    'auth-methods': Flags.string({
+      description:
+        "How users sign in, a comma list of password, facebook, github, google: POST /auth (password) and POST /auth/<provider> with the provider's access token (default: password)",
     }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
@@ -81,6 +86,7 @@ export default class New extends BaseCommand {
       signInOnCreate: flags['sign-in-on-create'] || undefined,
       refreshTokens: flags['refresh-tokens'] || undefined,
       passwordReset: flags['password-reset'] || undefined,
+      authMethods: flags['auth-methods'],
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };

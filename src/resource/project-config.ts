@@ -5,8 +5,10 @@ import sjson from 'secure-json-parse';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import {
+  AUTH_METHODS,
   DATABASES,
   PACKAGE_MANAGERS,
+  type AuthMethod,
   type Database,
   type PackageManager,
   type ProjectOptions,
@@ -43,6 +45,8 @@ export interface ProjectConfig {
   signInOnCreate: boolean;
   refreshTokens?: boolean;
   passwordReset: boolean;
+  /** Left out of files written before --auth-methods: password only. */
+  authMethods?: AuthMethod[];
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */
@@ -98,6 +102,14 @@ function checkConfig(data: unknown): ProjectConfig {
   );
   config.passwordReset ??= false;
   expect('passwordReset', typeof config.passwordReset === 'boolean', 'true or false');
+  expect(
+    'authMethods',
+    config.authMethods === undefined ||
+      (Array.isArray(config.authMethods) &&
+        config.authMethods.length > 0 &&
+        config.authMethods.every((method) => AUTH_METHODS.includes(method as AuthMethod))),
+    `a list of ${AUTH_METHODS.map((method) => `"${method}"`).join(', ')}`,
+  );
   config.packageManager ??= 'npm';
   expect(
     'packageManager',
@@ -158,6 +170,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     signInOnCreate: config.signInOnCreate,
     refreshTokens: config.refreshTokens ?? false,
     passwordReset: config.passwordReset,
+    authMethods: config.authMethods ?? ['password'],
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },

@@ -14,6 +14,7 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
     signInOnCreate: options.signInOnCreate,
     refreshTokens: options.refreshTokens,
     passwordReset: options.passwordReset,
+    authMethods: options.authMethods,
     packageManager: options.packageManager,
     resources: options.resources.map((resource) => resourceRecord(resource, options.database)),
   },

@@ -37,6 +37,7 @@ const project = (database: Database, resources: ResourceOptions[]): ProjectOptio
   signInOnCreate: false,
   refreshTokens: false,
   passwordReset: false,
+  authMethods: ['password'],
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

@@ -19,6 +19,7 @@ const project = (database: Database, auth = true): ProjectOptions => ({
   signInOnCreate: false,
   refreshTokens: false,
   passwordReset: false,
+  authMethods: ['password'],
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

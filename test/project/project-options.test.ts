@@ -26,6 +26,7 @@ describe('normaliseProjectOptions', () => {
       signInOnCreate: false,
       refreshTokens: false,
       passwordReset: false,
+      authMethods: ['password'],
       packageManager: 'npm',
       sourceDir: 'src',
       secrets: undefined,
