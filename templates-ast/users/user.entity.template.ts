@@ -73,7 +73,7 @@ const SOCIAL_PASSWORD_DOCS = [
 
 /** The user's id at each provider of social sign-in, found by its unique index. */
 const providerIdDocs = (provider: string) => [
-  `The user's id at ${provider} (POST /auth/${provider}), or null.`,
+  `The user's id at ${provider}, once they signed in there (POST /auth/${provider}).`,
 ];
 
 export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {

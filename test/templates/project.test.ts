@@ -16,6 +16,14 @@ const VARIANTS: [string, ProjectInput][] = [
   ['mongodb --refresh-tokens', { database: 'mongodb', refreshTokens: true }],
   ['sqlite --password-reset', { database: 'sqlite', passwordReset: true }],
   ['mongodb --password-reset', { database: 'mongodb', passwordReset: true }],
+  [
+    'sqlite --auth-methods password,facebook,github,google',
+    { database: 'sqlite', authMethods: 'password,facebook,github,google' },
+  ],
+  [
+    'mongodb --auth-methods password,github',
+    { database: 'mongodb', authMethods: 'password,github' },
+  ],
 ];
 
 const LAYOUT = [
@@ -133,6 +141,7 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
       signInOnCreate: options.signInOnCreate,
       refreshTokens: options.refreshTokens,
       passwordReset: options.passwordReset,
+      authMethods: options.authMethods,
       packageManager: 'npm',
       resources: [],
     });
