@@ -26,7 +26,7 @@ export function socialSection(options: ProjectOptions): string[] {
     '',
     "The user is the one who signed in with that provider account before; else the user with the profile's **verified** e-mail, which is linked to the provider from then on; else a new user named and pictured as at the provider, **without a password** (password sign-in answers them 401 as for a wrong password" +
       (options.passwordReset ? ', until they set one by password reset' : '') +
-      '). An account without a verified e-mail is refused (403), so nobody takes over an account by claiming its address. Provider ids are unique columns of the users table (`' +
+      '). An account without a verified e-mail is refused (403), so nobody takes over an account by claiming its address. Each user keeps their provider ids, each under a unique index (`' +
       providers.map((provider) => `${provider}Id`).join('`, `') +
       '`).',
     '',
