@@ -11,6 +11,10 @@ import { authModuleTemplate } from './auth/auth.module.template.js';
 import { authServiceTemplate } from './auth/auth.service.template.js';
 import { jwtStrategyTemplate } from './auth/jwt.strategy.template.js';
 import { passwordGuardTemplate } from './auth/password.guard.template.js';
+import { socialControllerTemplate } from './auth/social.controller.template.js';
+import { socialProfilesTemplate } from './auth/social-profiles.template.js';
+import { socialSignInE2eSpecTemplate } from './test/social-sign-in.e2e-spec.template.js';
+import { hasSocialSignIn } from './users/users.social.js';
 import { accessTokenTemplate } from './common/access-token.template.js';
 import { accessDecoratorTemplate } from './common/access.decorator.template.js';
 import { accessGuardTemplate } from './common/access.guard.template.js';
@@ -235,6 +239,14 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   ...(sendsMail(options) ? [mailServiceTemplate(), mailModuleTemplate()] : []),
   ...(options.passwordReset ? passwordResetFiles(options) : []),
   ...(options.emailConfirmation ? emailConfirmationFiles(options) : []),
+  ...(hasSocialSignIn(options) ? socialFiles(options) : []),
+];
+
+/** --auth-methods with a provider: POST /auth/<provider> and its tests (the columns are in the users table). */
+const socialFiles = (options: ProjectOptions): GeneratedFile[] => [
+  socialProfilesTemplate(options),
+  socialControllerTemplate(options),
+  socialSignInE2eSpecTemplate(options),
 ];
 
 /** --refresh-tokens: src/sessions and its tests (the migration is with the others). */

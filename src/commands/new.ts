@@ -29,6 +29,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
     '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
     '<%= config.bin %> new my-api --database sqlite --api-root /api --force-https --envelope --yes',
+    '<%= config.bin %> new my-api --database postgres --auth-methods password,github,google --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
   ];
 
@@ -67,6 +68,10 @@ export default class New extends BaseCommand {
       description:
         'E-mail confirmation: sign-up mails a single-use link, POST /users/confirm confirms, rest api --confirmed guards methods',
     }),
+    'auth-methods': Flags.string({
+      description:
+        "How users sign in, a comma list of password, facebook, github, google: POST /auth (password) and POST /auth/<provider> with the provider's access token (default: password)",
+    }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
       options: [...PACKAGE_MANAGERS],
@@ -102,6 +107,7 @@ export default class New extends BaseCommand {
       forceHttps: flags['force-https'] || undefined,
       envelope: flags.envelope || undefined,
       emailConfirmation: flags['email-confirmation'] || undefined,
+      authMethods: flags['auth-methods'],
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };

@@ -24,6 +24,7 @@ const NODE_GLOBALS = [
   'TextEncoder',
   'TextDecoder',
   'AbortController',
+  'AbortSignal',
   'structuredClone',
   'performance',
 ];
@@ -49,6 +50,8 @@ declare var __dirname: string;
 declare var __filename: string;
 declare var Buffer: any;
 type Buffer = any;
+declare var Response: any;
+type Response = any;
 declare namespace NodeJS {
   type ProcessEnv = Record<string, string | undefined>;
   type Timeout = any;

@@ -9,6 +9,7 @@ import {
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
 import { resourceOperations, userOperations, type Operation } from './operations.js';
 import type { ClassShape, ProjectSources, PropertyShape } from './project-sources.js';
+import { AUTH_METHODS } from '../project/options.js';
 
 export interface TypeModel {
   name: string;
@@ -38,8 +39,16 @@ const SCHEMA_NAMES = new Set([
   'String',
 ]);
 
-/** Never part of the User type: the API never returns a password hash, a role or the token version. */
-const USER_HIDDEN = new Set(['password', 'role', 'tokenVersion']);
+/**
+ * Never part of the User type: the API never returns a password hash, a role, the token version or
+ * the ids of social sign-in (`githubId`, restsmith.json's `authMethods`).
+ */
+const USER_HIDDEN = new Set([
+  'password',
+  'role',
+  'tokenVersion',
+  ...AUTH_METHODS.filter((method) => method !== 'password').map((provider) => `${provider}Id`),
+]);
 
 const idField: GraphField = { name: 'id', type: 'ID', list: false, nullable: false };
 const timestamps: GraphField[] = ['createdAt', 'updatedAt'].map((name) => ({

@@ -7,6 +7,18 @@ export type Database = (typeof DATABASES)[number];
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
 export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 
+/** How users sign in: HTTP Basic with a password, or a provider's access token (social sign-in). */
+export const AUTH_METHODS = ['password', 'facebook', 'github', 'google'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+export type SocialProvider = Exclude<AuthMethod, 'password'>;
+
+/** The social sign-in providers a project offers (`POST /auth/<provider>`), in AUTH_METHODS order. */
+export const socialProviders = (options: Pick<ProjectOptions, 'authMethods'>): SocialProvider[] =>
+  AUTH_METHODS.filter(
+    (method): method is SocialProvider =>
+      method !== 'password' && options.authMethods.includes(method),
+  );
+
 export interface ProjectOptions {
   /** npm package name and folder name. */
   name: string;
@@ -27,6 +39,8 @@ export interface ProjectOptions {
   envelope: boolean;
   /** Sign-up mails a confirmation link; POST /users/confirm; the user view says `emailConfirmed`. */
   emailConfirmation: boolean;
+  /** How users sign in (`--auth-methods`): `password` is POST /auth, each provider POST /auth/<provider>. */
+  authMethods: AuthMethod[];
   packageManager: PackageManager;
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;

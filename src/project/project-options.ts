@@ -4,8 +4,10 @@ import { kebabCase } from 'change-case';
 import validatePackageName from 'validate-npm-package-name';
 import { UserError } from '../cli/errors.js';
 import {
+  AUTH_METHODS,
   DATABASES,
   PACKAGE_MANAGERS,
+  type AuthMethod,
   type Database,
   type PackageManager,
   type ProjectOptions,
@@ -24,6 +26,8 @@ export interface ProjectInput {
   forceHttps?: boolean;
   envelope?: boolean;
   emailConfirmation?: boolean;
+  /** `--auth-methods password,github`: a comma list, or the prompt's choices. */
+  authMethods?: string | string[];
   packageManager?: string;
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
@@ -66,6 +70,12 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
       hint: 'Drop one of --no-auth and --email-confirmation.',
     });
   }
+  const authMethods = parseAuthMethods(input.authMethods);
+  if (input.authMethods !== undefined && !auth) {
+    throw new UserError('--auth-methods needs user accounts, which --no-auth turns off', {
+      hint: 'Drop one of --no-auth and --auth-methods.',
+    });
+  }
   return {
     name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
     database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
@@ -77,6 +87,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     forceHttps: input.forceHttps ?? false,
     envelope: input.envelope ?? false,
     emailConfirmation: input.emailConfirmation ?? false,
+    authMethods,
     packageManager: input.packageManager
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),
@@ -85,6 +96,42 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     resources: [],
     migrationTimestamp: Date.now(),
   };
+}
+
+export const DEFAULT_AUTH_METHODS: AuthMethod[] = ['password'];
+
+/**
+ * `password,github` (or the prompt's list) as AUTH_METHODS, in their order, each once.
+ * @example
+ * parseAuthMethods('github, password'); // ['password', 'github']
+ */
+export function parseAuthMethods(given: string | string[] | undefined): AuthMethod[] {
+  if (given === undefined) return [...DEFAULT_AUTH_METHODS];
+  const listed = (Array.isArray(given) ? given : given.split(','))
+    .map((method) => method.trim().toLowerCase())
+    .filter((method) => method !== '');
+  const allowed = AUTH_METHODS.join(', ');
+  const unknown = listed.filter((method) => !(AUTH_METHODS as readonly string[]).includes(method));
+  if (unknown.length > 0) {
+    throw new UserError(
+      `unknown auth method${unknown.length > 1 ? 's' : ''} '${unknown.join("', '")}'`,
+      {
+        hint: `--auth-methods takes a comma list of: ${allowed}.`,
+      },
+    );
+  }
+  if (listed.length === 0) {
+    throw new UserError('--auth-methods names no method', {
+      hint: `Give a comma list of: ${allowed} (default: password).`,
+    });
+  }
+  if (!listed.includes('password')) {
+    // The generated tests and the create-admin flow sign in with a password today.
+    throw new UserError('--auth-methods without password is not supported yet', {
+      hint: `Keep password in the list, as in --auth-methods password,${listed[0]}.`,
+    });
+  }
+  return AUTH_METHODS.filter((method) => listed.includes(method));
 }
 
 /** The project name is its npm package name and (without a scope) its folder name. */

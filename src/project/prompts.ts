@@ -1,12 +1,14 @@
 // The questions `rest new` asks in a terminal, only for the choices no flag gave.
 import { UserError } from '../cli/errors.js';
-import { DATABASES, PACKAGE_MANAGERS } from './options.js';
+import { AUTH_METHODS, DATABASES, PACKAGE_MANAGERS } from './options.js';
 import {
   checkApiRoot,
   checkProjectName,
   DEFAULT_DATABASE,
+  DEFAULT_AUTH_METHODS,
   DEFAULT_PROJECT_NAME,
   detectPackageManager,
+  parseAuthMethods,
   type ProjectInput,
 } from './project-options.js';
 
@@ -24,10 +26,11 @@ export async function askForMissing(given: ProjectInput): Promise<ProjectInput> 
 
 async function ask(given: ProjectInput): Promise<ProjectInput> {
   // Loaded only when there is someone to ask.
-  const { confirm, input, select } = await import('@inquirer/prompts');
-  // A bad name on the command line fails before any question is asked.
+  const { checkbox, confirm, input, select } = await import('@inquirer/prompts');
+  // A bad name or method on the command line fails before any question is asked.
   if (given.name !== undefined) checkProjectName(given.name);
   if (given.apiRoot !== undefined) checkApiRoot(given.apiRoot);
+  if (given.authMethods !== undefined) parseAuthMethods(given.authMethods);
   const answers = { ...given };
   answers.name ??= await input({
     message: 'Project name (its folder and npm package name)',
@@ -54,6 +57,16 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
           'Refresh tokens and sessions (15-minute access tokens, POST /auth/refresh, sign-out)?',
         default: false,
       });
+    answers.authMethods ??= await checkbox({
+      message: 'Sign-in methods (password is POST /auth; a provider is POST /auth/<provider>)',
+      choices: AUTH_METHODS.map((value) => ({
+        value,
+        checked: DEFAULT_AUTH_METHODS.includes(value),
+      })),
+      validate: (chosen) =>
+        chosen.some((choice) => choice.value === 'password') ||
+        'Keep password: sign-in without it is not supported yet.',
+    });
     answers.passwordReset ??= await confirm({
       message: 'Password reset by e-mail (POST /password-resets mails a single-use link)?',
       default: false,

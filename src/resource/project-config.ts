@@ -6,8 +6,10 @@ import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import { checkApiRoot } from '../project/project-options.js';
 import {
+  AUTH_METHODS,
   DATABASES,
   PACKAGE_MANAGERS,
+  type AuthMethod,
   type Database,
   type PackageManager,
   type ProjectOptions,
@@ -53,6 +55,8 @@ export interface ProjectConfig {
   forceHttps?: boolean;
   envelope?: boolean;
   emailConfirmation?: boolean;
+  /** Left out of files written before --auth-methods: password only. */
+  authMethods?: AuthMethod[];
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */
@@ -122,6 +126,14 @@ function checkConfig(data: unknown): ProjectConfig {
     'emailConfirmation',
     config.emailConfirmation === undefined || typeof config.emailConfirmation === 'boolean',
     'true or false',
+  );
+  expect(
+    'authMethods',
+    config.authMethods === undefined ||
+      (Array.isArray(config.authMethods) &&
+        config.authMethods.length > 0 &&
+        config.authMethods.every((method) => AUTH_METHODS.includes(method as AuthMethod))),
+    `a list of ${AUTH_METHODS.map((method) => `"${method}"`).join(', ')}`,
   );
   config.packageManager ??= 'npm';
   expect(
@@ -205,6 +217,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     forceHttps: config.forceHttps ?? false,
     envelope: config.envelope ?? false,
     emailConfirmation: config.emailConfirmation ?? false,
+    authMethods: config.authMethods ?? ['password'],
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', jwtSecret: '' },

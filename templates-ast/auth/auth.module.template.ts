@@ -1,10 +1,11 @@
 // src/auth/auth.module.ts: sign-in (POST /auth) and the JWT tokens every `@Access('user')` route checks.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 
 export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
+  const social = socialProviders(options).length > 0;
   return tsFile(
     'src/auth/auth.module.ts',
     [
@@ -21,6 +22,15 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
       { from: 'src/auth/auth.controller.ts', named: ['AuthController'] },
       { from: 'src/auth/auth.service.ts', named: ['AuthService'] },
       { from: 'src/auth/jwt.strategy.ts', named: ['JwtStrategy'] },
+      ...(social
+        ? [
+            { from: 'src/auth/social/social.controller.ts', named: ['SocialController'] },
+            {
+              from: 'src/auth/social/social-profiles.ts',
+              named: ['socialProfilesProvider'],
+            },
+          ]
+        : []),
     ],
     [
       classOf({
@@ -45,8 +55,12 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
               '      }),',
               '    }),',
               '  ],',
-              '  controllers: [AuthController],',
-              '  providers: [AuthService, JwtStrategy],',
+              social
+                ? '  controllers: [AuthController, SocialController],'
+                : '  controllers: [AuthController],',
+              social
+                ? '  providers: [AuthService, JwtStrategy, socialProfilesProvider],'
+                : '  providers: [AuthService, JwtStrategy],',
               '}',
             ),
           ),

@@ -1,6 +1,7 @@
 // src/config/environment.ts: the environment variables the app reads, checked once at start-up.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-profiles.template.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, property, tsFile } from '../_shared/ts.js';
 import { sendsMail } from '../mail/mail.template.js';
@@ -186,6 +187,24 @@ function mailProperties(options: ProjectOptions) {
   ];
 }
 
+/** The provider APIs of social sign-in (src/auth/social/social-profiles.ts). */
+function socialProperties(options: ProjectOptions) {
+  return socialProviders(options).map((provider) =>
+    property(
+      apiUrlVariable(provider),
+      'string',
+      [
+        decorator(
+          'Matches',
+          '/^https?:\\/\\/[^\\s?#]+$/',
+          `{ message: '${apiUrlVariable(provider)} must be an http(s) URL without query, such as ${DEFAULT_API_URLS[provider]}' }`,
+        ),
+      ],
+      { initializer: `'${DEFAULT_API_URLS[provider]}'` },
+    ),
+  );
+}
+
 /** Logging, the OpenAPI page and Redis: optional, with safe defaults. */
 function operationProperties() {
   return [
@@ -283,6 +302,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
           ...httpProperties(),
           ...rateLimitProperties(options),
           ...mailProperties(options),
+          ...socialProperties(options),
           ...operationProperties(),
         ],
       }),

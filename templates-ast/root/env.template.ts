@@ -1,6 +1,7 @@
 // .env (with this project's secrets) and .env.example (the same keys, no secrets).
 import type { TextFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-profiles.template.js';
 import { sendsMail } from '../mail/mail.template.js';
 
 const MIGRATIONS = [
@@ -68,6 +69,16 @@ function mailLines(options: ProjectOptions): string[] {
   ];
 }
 
+/** The user APIs of social sign-in (POST /auth/<provider>); tests point them at a stand-in. */
+function socialLines(options: ProjectOptions): string[] {
+  const providers = socialProviders(options);
+  if (providers.length === 0) return [];
+  return [
+    "# Social sign-in: where each provider's user API answers (POST /auth/<provider> asks it whose token it is)",
+    ...providers.map((provider) => `${apiUrlVariable(provider)}=${DEFAULT_API_URLS[provider]}`),
+  ];
+}
+
 function envLines(options: ProjectOptions, example: boolean): string[] {
   const secret = (value: string) => (example ? '' : value);
   return [
@@ -103,6 +114,7 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
     '# PUBLIC_URL=https://api.example.com',
     ...rateLimitLines(options),
     ...mailLines(options),
+    ...socialLines(options),
     '# Request log level: fatal, error, warn, info, debug, trace or silent',
     'LOG_LEVEL=info',
     '# The OpenAPI page at /docs is served in development, and elsewhere only with DOCS=true',

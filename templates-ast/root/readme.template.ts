@@ -3,6 +3,7 @@ import type { TextFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { apiChoicesSection, apiUrl, listBody } from './readme-choices.js';
 import { emailConfirmationSection } from '../email-confirmations/readme-section.js';
+import { socialSection } from './readme-social.js';
 
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
@@ -115,6 +116,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '```',
     '',
     ...sessionsSection(options),
+    ...socialSection(options),
   ];
 }
 
@@ -168,7 +170,7 @@ const LIMITS_TABLE = (auth: boolean): string[] => [
   '| Every route, per client address | `THROTTLE_LIMIT` requests per `THROTTLE_TTL` seconds | 300 per 60 s |',
   ...(auth
     ? [
-        '| `POST /auth`, `POST /auth/refresh` (with --refresh-tokens), `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
+        '| `POST /auth`, `POST /auth/refresh` (with --refresh-tokens), `POST /auth/<provider>` (social sign-in), `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
         '| The same routes: per account (the e-mail of the Basic header or the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
       ]
     : []),

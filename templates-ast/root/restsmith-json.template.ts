@@ -18,6 +18,7 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
     forceHttps: options.forceHttps,
     envelope: options.envelope,
     emailConfirmation: options.emailConfirmation,
+    authMethods: options.authMethods,
     packageManager: options.packageManager,
     resources: options.resources.map((resource) => resourceRecord(resource, options.database)),
   },

@@ -1,9 +1,10 @@
 // src/users/entities/user.entity.ts (SQL) or src/users/schemas/user.schema.ts (MongoDB): how a user is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
 import { fullTextIndexName, searchIndexName } from '../database/sql-dialects.js';
+import { providerIdColumn } from './users.migration.template.js';
 
 export const userModelPath = (options: ProjectOptions): string =>
   options.database === 'mongodb'
@@ -68,6 +69,17 @@ export const textIndex = (
         ].join('\n'),
       ];
 
+const PASSWORD_DOCS = ['A scrypt hash (see password.ts), never sent to a client.'];
+const SOCIAL_PASSWORD_DOCS = [
+  'A scrypt hash (see password.ts), never sent to a client; null for a user made by social sign-in,',
+  'whom password sign-in refuses until they set one.',
+];
+
+/** The user's id at each provider of social sign-in, found by its unique index. */
+const providerIdDocs = (provider: string) => [
+  `The user's id at ${provider}, once they signed in there (POST /auth/${provider}).`,
+];
+
 export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb' ? userSchema(options) : userEntity(options);
 }
@@ -75,6 +87,8 @@ export function userEntityTemplate(options: ProjectOptions): TypeScriptFile {
 function userEntity(options: ProjectOptions): TypeScriptFile {
   const time = options.database === 'postgres' ? "{ type: 'timestamptz' }" : '';
   const column = (...args: string[]) => decorator('Column', ...args);
+  const providers = socialProviders(options);
+  const social = providers.length > 0;
   return tsFile(
     userModelPath(options),
     [
@@ -105,9 +119,16 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
             column(),
           ]),
           property('picture', 'string', [column()]),
-          property('password', 'string', [column()], {
-            docs: ['A scrypt hash (see password.ts), never sent to a client.'],
-          }),
+          social
+            ? property(
+                'password',
+                'string | null',
+                [column("{ type: 'varchar', nullable: true }")],
+                {
+                  docs: SOCIAL_PASSWORD_DOCS,
+                },
+              )
+            : property('password', 'string', [column()], { docs: PASSWORD_DOCS }),
           property('role', 'Role', [column("{ type: 'varchar', default: 'user' }")]),
           property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
             docs: TOKEN_VERSION_DOCS,
@@ -119,6 +140,14 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
                 }),
               ]
             : []),
+          ...providers.map((provider) =>
+            property(
+              providerIdColumn(provider),
+              'string | null',
+              [column("{ type: 'varchar', nullable: true, unique: true }")],
+              { docs: providerIdDocs(provider) },
+            ),
+          ),
           property('createdAt', 'Date', [
             decorator('Index'),
             decorator('CreateDateColumn', ...(time ? [time] : [])),
@@ -132,6 +161,8 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
 
 function userSchema(options: ProjectOptions): TypeScriptFile {
   const prop = (...args: string[]) => decorator('Prop', ...args);
+  const providers = socialProviders(options);
+  const social = providers.length > 0;
   return tsFile(
     userModelPath(options),
     [
@@ -147,9 +178,11 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
           property('email', 'string', [prop('{ required: true, unique: true }')]),
           property('name', 'string', [prop('{ required: true }')]),
           property('picture', 'string', [prop('{ required: true }')]),
-          property('password', 'string', [prop('{ required: true }')], {
-            docs: ['A scrypt hash (see password.ts), never sent to a client.'],
-          }),
+          social
+            ? property('password', 'string | null', [prop('{ type: String, default: null }')], {
+                docs: SOCIAL_PASSWORD_DOCS,
+              })
+            : property('password', 'string', [prop('{ required: true }')], { docs: PASSWORD_DOCS }),
           property('role', 'Role', [prop("{ type: String, enum: ROLES, default: 'user' }")]),
           property('tokenVersion', 'number', [prop('{ type: Number, default: 0 }')], {
             docs: TOKEN_VERSION_DOCS,
@@ -161,6 +194,15 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
                 }),
               ]
             : []),
+          // Sparse: the unique index holds only the users who have an id at that provider.
+          ...providers.map((provider) =>
+            property(
+              providerIdColumn(provider),
+              'string',
+              [prop('{ type: String, unique: true, sparse: true }')],
+              { docs: providerIdDocs(provider), hasQuestionToken: true },
+            ),
+          ),
           property('createdAt', 'Date'),
           property('updatedAt', 'Date'),
         ],

@@ -1,43 +1,51 @@
 // The initial migration of a project with user accounts: the users table, its unique e-mail, sort and search indexes.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import {
   migrationFile,
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { TableSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec, TableSpec } from '../database/sql-dialects.js';
 
-export const USERS_TABLE: TableSpec = {
-  name: 'users',
-  columns: [
-    { name: 'id', type: 'uuid-key' },
-    { name: 'email', type: 'varchar' },
-    { name: 'name', type: 'varchar' },
-    { name: 'picture', type: 'varchar' },
-    { name: 'password', type: 'varchar' },
-    { name: 'role', type: 'varchar', default: "'user'" },
-    { name: 'tokenVersion', type: 'integer', default: '0' },
-    { name: 'createdAt', type: 'created' },
-    { name: 'updatedAt', type: 'updated' },
-  ],
-  unique: ['email'],
-  indexes: ['createdAt'],
-  references: [],
-  search: ['name', 'email'],
-};
+/** The column of a provider's user id (social sign-in): `githubId`. */
+export const providerIdColumn = (provider: string): string => `${provider}Id`;
 
-/** The users table; with --email-confirmation, whether each e-mail is confirmed (set at sign-up, no default). */
-export const usersTable = (options: Pick<ProjectOptions, 'emailConfirmation'>): TableSpec => ({
-  ...USERS_TABLE,
-  columns: options.emailConfirmation
-    ? [
-        ...USERS_TABLE.columns.slice(0, -2),
-        { name: 'emailConfirmed', type: 'boolean' },
-        ...USERS_TABLE.columns.slice(-2),
-      ]
-    : USERS_TABLE.columns,
-});
+/**
+ * The users table. With social sign-in, each provider's user id is a nullable unique column (its
+ * index finds the user at sign-in), and the password is nullable: such users may have none. With
+ * e-mail confirmation, whether each e-mail is confirmed.
+ */
+export function usersTable(options: ProjectOptions): TableSpec {
+  const providers = socialProviders(options).map(providerIdColumn);
+  const social = providers.length > 0;
+  const providerColumns = providers.map((name): ColumnSpec => ({
+    name,
+    type: 'varchar',
+    nullable: true,
+  }));
+  return {
+    name: 'users',
+    columns: [
+      { name: 'id', type: 'uuid-key' },
+      { name: 'email', type: 'varchar' },
+      { name: 'name', type: 'varchar' },
+      { name: 'picture', type: 'varchar' },
+      { name: 'password', type: 'varchar', ...(social ? { nullable: true } : {}) },
+      { name: 'role', type: 'varchar', default: "'user'" },
+      { name: 'tokenVersion', type: 'integer', default: '0' },
+      ...providerColumns,
+      // --email-confirmation: whether the e-mail is confirmed (set at sign-up, no default).
+      ...(options.emailConfirmation ? [{ name: 'emailConfirmed', type: 'boolean' } as const] : []),
+      { name: 'createdAt', type: 'created' },
+      { name: 'updatedAt', type: 'updated' },
+    ],
+    unique: ['email', ...providers],
+    indexes: ['createdAt'],
+    references: [],
+    search: ['name', 'email'],
+  };
+}
 
 export const usersMigrationFile = (options: ProjectOptions): MigrationFile =>
   migrationFile('users', 'Users', options.migrationTimestamp);
@@ -47,6 +55,8 @@ export function usersMigrationTemplate(options: ProjectOptions): TypeScriptFile 
     options.database,
     usersMigrationFile(options),
     usersTable(options),
-    'The users table: unique e-mails, an index on the default sort key and the search on names and e-mails.',
+    socialProviders(options).length > 0
+      ? 'The users table: unique e-mails and provider ids, an index on the default sort key and the search on names and e-mails.'
+      : 'The users table: unique e-mails, an index on the default sort key and the search on names and e-mails.',
   );
 }

@@ -7,6 +7,7 @@ import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shar
 import { userModelPath, userRecordType } from './user.entity.template.js';
 import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
 import { confirmEmailMethod } from '../email-confirmations/email-confirmations.service.template.js';
+import { hasSocialSignIn, socialImports, socialMethods } from './users.social.js';
 
 const SQL = {
   injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
@@ -60,6 +61,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       use('findPage', 'findPage'),
       use('listQuery', 'ListQuery'),
       use('paging', 'Page'),
+      ...socialImports(options),
     ],
     [
       functionOf({
@@ -251,10 +253,16 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             statements: code(
               'const user = await this.findByEmail(email);',
               '// An unknown e-mail costs a hash too (verifyPassword), so the time taken tells nothing.',
-              'const matches = await verifyPassword(password, user?.password);',
+              ...(hasSocialSignIn(options)
+                ? [
+                    '// So does a user of social sign-in without a password: refused as a wrong password.',
+                    'const matches = await verifyPassword(password, user?.password ?? undefined);',
+                  ]
+                : ['const matches = await verifyPassword(password, user?.password);']),
               'return user && matches ? user : null;',
             ),
           },
+          ...socialMethods(options, record),
         ],
       }),
     ],

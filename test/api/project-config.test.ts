@@ -153,6 +153,20 @@ describe('restsmith.json', () => {
     );
   });
 
+  it('reads authMethods (password only when left out) and refuses a method it does not know', async () => {
+    const read = async (extra: object) =>
+      projectOptions(
+        (await readProjectConfig(projectWith(JSON.stringify({ ...base, ...extra })))).config,
+      ).authMethods;
+    expect(await read({})).toEqual(['password']);
+    expect(await read({ authMethods: ['password', 'github'] })).toEqual(['password', 'github']);
+    await expect(
+      readProjectConfig(projectWith(JSON.stringify({ ...base, authMethods: ['password', 'x'] }))),
+    ).rejects.toThrow(
+      'restsmith.json: "authMethods" should be a list of "password", "facebook", "github", "google".',
+    );
+  });
+
   it('refuses user or admin access in a project without user accounts', async () => {
     const record = { name: 'note', endpoint: 'notes', fields: ['title'] };
     const withAccess = (auth: boolean, access: string) =>

@@ -41,6 +41,7 @@ const project = (database: Database, resources: ResourceOptions[]): ProjectOptio
   forceHttps: false,
   envelope: false,
   emailConfirmation: false,
+  authMethods: ['password'],
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

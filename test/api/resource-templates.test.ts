@@ -23,6 +23,7 @@ const project = (database: Database, auth = true): ProjectOptions => ({
   forceHttps: false,
   envelope: false,
   emailConfirmation: false,
+  authMethods: ['password'],
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },

@@ -31,6 +31,7 @@ describe('normaliseProjectOptions', () => {
       forceHttps: false,
       envelope: false,
       emailConfirmation: false,
+      authMethods: ['password'],
       packageManager: 'npm',
       sourceDir: 'src',
       secrets: undefined,
@@ -112,6 +113,38 @@ describe('normaliseProjectOptions', () => {
     );
     expect(error.message).toMatch(/--email-confirmation needs user accounts/);
     expect(error.hint).toBe('Drop one of --no-auth and --email-confirmation.');
+  });
+
+  it('reads --auth-methods as a comma list, in a fixed order, each once', () => {
+    expect(normaliseProjectOptions({}).authMethods).toEqual(['password']);
+    expect(
+      normaliseProjectOptions({ authMethods: ' google,Password, github,google ' }).authMethods,
+    ).toEqual(['password', 'github', 'google']);
+    expect(normaliseProjectOptions({ authMethods: ['facebook', 'password'] }).authMethods).toEqual([
+      'password',
+      'facebook',
+    ]);
+  });
+
+  it('refuses unknown auth methods naming them and the allowed list, and a list without password', () => {
+    const unknown = userErrorOf(() =>
+      normaliseProjectOptions({ authMethods: 'password,twitter,gitlab' }),
+    );
+    expect(unknown.message).toBe("unknown auth methods 'twitter', 'gitlab'");
+    expect(unknown.hint).toBe(
+      '--auth-methods takes a comma list of: password, facebook, github, google.',
+    );
+    expect(userErrorOf(() => normaliseProjectOptions({ authMethods: ' , ' })).message).toBe(
+      '--auth-methods names no method',
+    );
+    const noPassword = userErrorOf(() => normaliseProjectOptions({ authMethods: 'github' }));
+    expect(noPassword.message).toBe('--auth-methods without password is not supported yet');
+    expect(noPassword.hint).toBe(
+      'Keep password in the list, as in --auth-methods password,github.',
+    );
+    expect(
+      userErrorOf(() => normaliseProjectOptions({ auth: false, authMethods: 'password' })).message,
+    ).toMatch(/--auth-methods needs user accounts/);
   });
 });
 

@@ -35,6 +35,14 @@ const VARIANTS: [string, ProjectInput][] = [
     'mongodb --email-confirmation --refresh-tokens',
     { database: 'mongodb', emailConfirmation: true, refreshTokens: true },
   ],
+  [
+    'sqlite --auth-methods password,facebook,github,google',
+    { database: 'sqlite', authMethods: 'password,facebook,github,google' },
+  ],
+  [
+    'mongodb --auth-methods password,github',
+    { database: 'mongodb', authMethods: 'password,github' },
+  ],
 ];
 
 const LAYOUT = [
@@ -156,6 +164,7 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
       forceHttps: options.forceHttps,
       envelope: options.envelope,
       emailConfirmation: options.emailConfirmation,
+      authMethods: options.authMethods,
       packageManager: 'npm',
       resources: [],
     });
