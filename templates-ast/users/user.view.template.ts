@@ -35,7 +35,7 @@ export function userViewTemplate(options: ProjectOptions): TypeScriptFile {
       }),
       constant(
         'USER_LIST',
-        "{ fields: ['id', 'name', 'picture', 'email', 'createdAt'], search: ['name', 'email'] }",
+        "{ fields: ['id', 'name', 'picture', 'email', 'createdAt'], search: ['name', 'email'], filters: {}, expand: [] }",
         {
           type: 'ListSpec',
           docs: [
