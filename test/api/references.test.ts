@@ -1,5 +1,6 @@
 // References and list filters in generated projects: lint, type-check, own tests, then HTTP and a count of SQL statements.
 import { afterEach, describe, expect, it } from 'vitest';
+import { mysqlDatabase } from '../e2e/project.js';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
 
 const LONG = 900_000;
@@ -29,14 +30,19 @@ async function statementsDuring(server: Server, act: () => Promise<unknown>): Pr
     .filter((line) => line.includes('[SQL]'));
 }
 
-function database(name: 'sqlite' | 'postgres'): { env: NodeJS.ProcessEnv; skip?: string } {
+function database(name: 'sqlite' | 'postgres' | 'mysql'): {
+  env: NodeJS.ProcessEnv;
+  skip?: string;
+} {
   if (name === 'sqlite') return { env: {} };
-  const { url, reason } = postgresDatabase('restsmith_references');
-  if (reason && process.env.RESTSMITH_REQUIRE_POSTGRES) throw new Error(reason);
+  const { url, reason } = (name === 'postgres' ? postgresDatabase : mysqlDatabase)(
+    'restsmith_references',
+  );
+  if (reason && process.env[`RESTSMITH_REQUIRE_${name.toUpperCase()}`]) throw new Error(reason);
   return { env: url ? { DATABASE_URL: url } : {}, skip: reason };
 }
 
-describe.each(['sqlite', 'postgres'] as const)('references and filters on %s', (name) => {
+describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters on %s', (name) => {
   const { env, skip } = database(name);
   if (skip) console.warn(`skipped: references on ${name} (${skip})`);
   let server: Server | undefined;
