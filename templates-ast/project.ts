@@ -29,6 +29,7 @@ import { currentUserDecoratorTemplate } from './common/current-user.decorator.te
 import { findPageTemplate } from './common/find-page.template.js';
 import { jwtAuthGuardTemplate } from './common/jwt-auth.guard.template.js';
 import { listQueryTemplate } from './common/list-query.template.js';
+import { listFiltersTemplate } from './common/list-filters.template.js';
 import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
 import { pagingTemplate } from './common/paging.template.js';
 import { apiDocsTemplate } from './common/api-docs.template.js';
@@ -187,6 +188,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   headersTemplate(options),
   formValueTemplate(),
   listQueryTemplate(),
+  listFiltersTemplate(options),
   pagingTemplate(),
   apiDocsTemplate(options),
   findPageTemplate(options),

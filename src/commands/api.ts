@@ -51,10 +51,9 @@ export default class Api extends BaseCommand {
     }),
     fields: Flags.string({
       description:
-        'Fields as name:type (string text number boolean date; name? optional; type[] list)',
+        'Fields as name:type (string text number boolean date; name? optional; type[] list; name:ref:resource a reference)',
     }),
     cascade: Flags.string({
-      hidden: true,
       description:
         'Reference fields whose entries are deleted with the entry they refer to, comma-separated (default: such deletes are refused, or clear an optional field)',
     }),
@@ -89,10 +88,6 @@ export default class Api extends BaseCommand {
       description: 'Print the files and a diff of each change; write nothing',
     }),
     force: Flags.boolean({ description: 'Overwrite files that exist' }),
-    'experimental-references': Flags.boolean({
-      hidden: true,
-      description: 'Write reference fields, whose API is not built yet (storage only)',
-    }),
     cwd: Flags.string({ description: 'Project folder', default: '.' }),
   };
 
@@ -150,7 +145,6 @@ export default class Api extends BaseCommand {
     const { resource, plan } = await addResource(flags.cwd, input, {
       force: flags.force,
       dryRun: flags['dry-run'],
-      experimentalReferences: flags['experimental-references'],
     });
     this.log(formatPlan(plan, { diffs: flags['dry-run'] }));
     if (flags['dry-run']) this.log('\nDry run: nothing was written.');

@@ -88,14 +88,29 @@ export function stagePackageStandIns(project: Project, sourceFiles: SourceFile[]
 const PACKAGE_EXPORT =
   'interface PackageExport { new (...args: any[]): any; (...args: any[]): any; [key: string]: any }';
 
+const ANY_TYPE = '<A = any, B = any, C = any, D = any> = any;';
+
 function moduleStandIn(specifier: string, names: Set<string>): string {
-  const exports = [...names].map((name) =>
-    name === 'default'
-      ? 'const standIn: PackageExport; export default standIn;'
-      : `export type ${name}<A = any, B = any, C = any, D = any> = any; export const ${name}: PackageExport;`,
-  );
+  const qualified = new Map<string, string[]>();
+  for (const name of names) {
+    const [left = '', right] = name.split('.');
+    if (right !== undefined) qualified.set(left, [...(qualified.get(left) ?? []), right]);
+  }
+  const exports = [...names]
+    .filter((name) => !name.includes('.'))
+    .map((name) =>
+      name === 'default'
+        ? 'const standIn: PackageExport; export default standIn;'
+        : `export type ${name}${ANY_TYPE} export const ${name}: PackageExport;${namespaceOf(name, qualified.get(name))}`,
+    );
   return `declare module '${specifier}' {\n  ${exports.join('\n  ')}\n}`;
 }
+
+/** `Types.ObjectId` read as a type: a namespace of types beside the export's value. */
+const namespaceOf = (name: string, types: string[] = []): string =>
+  types.length === 0
+    ? ''
+    : ` export namespace ${name} { ${[...new Set(types)].map((type) => `export type ${type}${ANY_TYPE}`).join(' ')} }`;
 
 export const isPackageSpecifier = (specifier: string): boolean =>
   specifier !== '' && !specifier.startsWith('.') && !specifier.startsWith('/');
@@ -109,7 +124,12 @@ function importedFromPackages(sourceFile: SourceFile): Map<string, Set<string>> 
     const names = found.get(specifier) ?? new Set<string>();
     found.set(specifier, names);
     if (declaration.getDefaultImport()) names.add('default');
-    declaration.getNamedImports().forEach((named) => names.add(named.getName()));
+    for (const named of declaration.getNamedImports()) {
+      names.add(named.getName());
+      typesReadFrom(sourceFile, named.getName()).forEach((type) =>
+        names.add(`${named.getName()}.${type}`),
+      );
+    }
     const namespace = declaration.getNamespaceImport()?.getText();
     if (namespace) namesReadFrom(sourceFile, namespace).forEach((name) => names.add(name));
   }
@@ -126,4 +146,15 @@ function namesReadFrom(sourceFile: SourceFile, namespace: string): string[] {
     }
   });
   return names;
+}
+
+/** `ObjectId` of `Types.ObjectId` in a type: the types a named import is read as a namespace for. */
+function typesReadFrom(sourceFile: SourceFile, name: string): string[] {
+  const types: string[] = [];
+  sourceFile.forEachDescendant((node) => {
+    if (Node.isQualifiedName(node) && node.getLeft().getText() === name) {
+      types.push(node.getRight().getText());
+    }
+  });
+  return types;
 }

@@ -11,6 +11,7 @@ import { addModuleToAppModule } from './app-module-editor.js';
 import { formatFile } from '../engine/format.js';
 import { isProjectPath, type GeneratedFile } from '../engine/generated-file.js';
 import { addMigrationToList } from './migrations-editor.js';
+import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
 import type { ResourceOptions } from './options.js';
 import { type EditedFile, type WritePlan } from '../engine/plan.js';
@@ -25,13 +26,10 @@ import { renderFiles } from '../engine/render.js';
 import { resourceOptions, type ResourceContext, type ResourceInput } from './resource-options.js';
 import { createStagingProject, stagedPath } from '../engine/staging.js';
 import { writeFiles } from '../engine/write.js';
-import { UserError } from '../cli/errors.js';
 
 export interface AddResourceOptions {
   force?: boolean;
   dryRun?: boolean;
-  /** Reference fields are stored (foreign keys, join tables) but not yet served by the API. */
-  experimentalReferences?: boolean;
 }
 
 export interface AddedResource {
@@ -54,13 +52,6 @@ export async function addResource(
   const loaded = await readProjectConfig(root);
   const context = await resourceContext(root, loaded.config, options.force === true, input.name);
   const resource = resourceOptions(input, context);
-  if (resource.references?.length && !options.experimentalReferences)
-    throw new UserError(
-      `Reference fields (${resource.references.map((reference) => reference.names.camel).join(', ')}) are stored but not yet served by the generated API: creating an entry would fail.`,
-      {
-        hint: 'Give the field as the id it holds for now (categoryId:string), or pass --experimental-references to generate the storage alone.',
-      },
-    );
   const project = projectOptions(loaded.config);
   await checkEnvelopeSupport(root, project.sourceDir, resource);
   // The files format on the formatter thread while this one edits the AppModule.

@@ -41,6 +41,11 @@ export const PIECES = {
     named: ['ListQueryParams', 'MAX_LIMIT', 'parseListQuery', 'selectFields'],
     types: ['ListQuery', 'ListSpec'],
   },
+  listFilters: {
+    from: 'src/common/list-filters.ts',
+    named: ['ExpandParam', 'MAX_IN_VALUES', 'parseExpand', 'parseFilters'],
+    types: ['Filter', 'FilterSpec', 'FilterType'],
+  },
   paging: {
     from: 'src/common/paging.ts',
     named: ['Paged', 'PagedEnvelope', 'PagingInterceptor', 'EnvelopeInterceptor', 'linkHeader'],
@@ -48,7 +53,7 @@ export const PIECES = {
   },
   apiDocs: {
     from: 'src/common/api-docs.ts',
-    named: ['ApiBodies', 'ApiErrors', 'ApiListQuery', 'ErrorView'],
+    named: ['ApiBodies', 'ApiErrors', 'ApiExpand', 'ApiListQuery', 'ErrorView'],
   },
   findPage: { from: 'src/common/find-page.ts', named: ['findPage'] },
   parseId: { from: 'src/common/parse-id.pipe.ts', named: ['ParseIdPipe'] },

@@ -58,12 +58,13 @@ const SEARCH = {
 };
 
 const shared = [use('listQuery', 'ListQuery', 'ListSpec'), use('paging', 'Page')];
+const filterTypes = use('listFilters', 'Filter', 'FilterSpec');
 
 function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
   const search = SEARCH[database];
   return tsFile(
     'src/common/find-page.ts',
-    [...search.imports, pkgTypes('typeorm', 'ObjectLiteral', 'Repository'), ...shared],
+    [...search.imports, pkgTypes('typeorm', 'ObjectLiteral', 'Repository'), ...shared, filterTypes],
     [
       functionOf({
         name: 'findPage',
@@ -85,6 +86,12 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           'if (q !== undefined && spec.search.length > 0) {',
           ...search.statements,
           '}',
+          'query.filters.forEach((filter, index) => {',
+          '  const parameter = `filter${index}`;',
+          '  builder.andWhere(filterCondition(filter, spec.filters[filter.field], parameter, repository), {',
+          '    [parameter]: filter.value,',
+          '  });',
+          '});',
           'for (const key of query.sort) {',
           "  builder.addOrderBy(`item.${key.field}`, key.descending ? 'DESC' : 'ASC');",
           '}',
@@ -94,6 +101,33 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           '  .take(query.limit)',
           '  .getManyAndCount();',
           'return { items, total, page: query.page, limit: query.limit };',
+        ),
+      }),
+      functionOf({
+        name: 'filterCondition',
+        isExported: false,
+        docs: [
+          'The condition of one filter: a bound value against a column named by the spec; a list of',
+          'references through its join table.',
+        ],
+        parameters: [
+          { name: 'filter', type: 'Filter' },
+          { name: 'spec', type: 'FilterSpec' },
+          { name: 'parameter', type: 'string' },
+          { name: 'repository', type: 'Repository<ObjectLiteral>' },
+        ],
+        returnType: 'string',
+        statements: code(
+          'const operator = {',
+          '  eq: `= :${parameter}`,',
+          '  gte: `>= :${parameter}`,',
+          '  lte: `<= :${parameter}`,',
+          '  in: `IN (:...${parameter})`,',
+          '}[filter.operator];',
+          'if (spec.join === undefined) return `item.${spec.column ?? filter.field} ${operator}`;',
+          'const escape = (name: string) => repository.manager.connection.driver.escape(name);',
+          'const { table, own, target } = spec.join;',
+          'return `item.id IN (SELECT ${escape(own)} FROM ${escape(table)} WHERE ${escape(target)} ${operator})`;',
         ),
       }),
       ...(search.escapeLike
@@ -116,7 +150,11 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
 function mongooseFindPage(): TypeScriptFile {
   return tsFile(
     'src/common/find-page.ts',
-    [pkgTypes('mongoose', 'HydratedDocument', 'Model', 'SortOrder'), ...shared],
+    [
+      pkgTypes('mongoose', 'HydratedDocument', 'Model', 'SortOrder'),
+      ...shared,
+      use('listFilters', 'Filter'),
+    ],
     [
       functionOf({
         name: 'findPage',
@@ -155,6 +193,26 @@ function mongooseFindPage(): TypeScriptFile {
           '  model.countDocuments(filter).exec(),',
           ']);',
           'return { items, total, page: query.page, limit: query.limit };',
+        ),
+      }),
+      functionOf({
+        name: 'fieldFilter',
+        isExported: false,
+        docs: [
+          "One filter as a condition on its field; Mongoose casts an id to the field's ObjectId, and a",
+          'list of references matches when it holds the id.',
+        ],
+        parameters: [{ name: 'filter', type: 'Filter' }],
+        returnType: 'Record<string, unknown>',
+        statements: code(
+          "const field = filter.field === 'id' ? '_id' : filter.field;",
+          'const condition = {',
+          '  eq: filter.value,',
+          '  gte: { $gte: filter.value },',
+          '  lte: { $lte: filter.value },',
+          '  in: { $in: filter.value },',
+          '}[filter.operator];',
+          'return { [field]: condition };',
         ),
       }),
       functionOf({

@@ -1,6 +1,6 @@
 // src/common/list-query.ts: `q`, `page`, `limit`, `fields` and `sort` of a list route, checked against a resource's fields.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
 export function listQueryTemplate(): TypeScriptFile {
@@ -10,6 +10,7 @@ export function listQueryTemplate(): TypeScriptFile {
       pkg('@nestjs/common', 'BadRequestException', 'createParamDecorator'),
       pkgTypes('@nestjs/common', 'ExecutionContext'),
       pkgTypes('express', 'Request'),
+      use('listFilters', 'parseExpand', 'parseFilters', 'Filter', 'FilterSpec'),
     ],
     [
       interfaceOf({
@@ -25,6 +26,16 @@ export function listQueryTemplate(): TypeScriptFile {
             name: 'search',
             type: 'readonly string[]',
             docs: ['Text fields that `q` searches, ignoring case.'],
+          },
+          {
+            name: 'filters',
+            type: 'Readonly<Record<string, FilterSpec>>',
+            docs: ['Fields a list may be filtered by (see list-filters.ts).'],
+          },
+          {
+            name: 'expand',
+            type: 'readonly string[]',
+            docs: ['References whose entries `expand` may embed.'],
           },
         ],
       }),
@@ -43,6 +54,8 @@ export function listQueryTemplate(): TypeScriptFile {
           { name: 'limit', type: 'number' },
           { name: 'fields', type: '{ include: string[]; exclude: string[] }' },
           { name: 'sort', type: 'SortKey[]' },
+          { name: 'filters', type: 'Filter[]' },
+          { name: 'expand', type: 'string[]' },
         ],
       }),
       constant('MAX_LIMIT', '100'),
@@ -76,6 +89,8 @@ export function listQueryTemplate(): TypeScriptFile {
           "    field: field.replace(/^-/, ''),",
           "    descending: field.startsWith('-'),",
           '  })),',
+          '  filters: parseFilters(query, spec.filters),',
+          '  expand: parseExpand(query.expand, spec.expand),',
           '};',
         ),
       }),

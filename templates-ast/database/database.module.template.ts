@@ -1,4 +1,5 @@
 // src/database/database.module.ts: the connection to the project's database, configured from the environment.
+import { Scope } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
@@ -13,6 +14,10 @@ function typeormFactory(options: ProjectOptions): string[] {
     `  ...databaseOptions(config.get('${databaseVariable(options.database)}', { infer: true })),`,
     '  autoLoadEntities: true,',
     "  migrationsRun: config.get('MIGRATIONS_RUN', { infer: true }) === 'true',",
+    '  // At LOG_LEVEL=trace every statement is logged, to see what a route costs.',
+    "  ...(config.get('LOG_LEVEL', { infer: true }) === 'trace'",
+    "    ? { logging: ['query' as const], logger: new StatementLogger() }",
+    '    : {}),',
     '}),',
   ];
 }
@@ -31,6 +36,7 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
           pkgTypes('mongoose', 'Connection'),
         ]
       : [
+          pkg('@nestjs/common', 'Logger'),
           pkg('@nestjs/typeorm', 'TypeOrmModule'),
           pkgTypes('@nestjs/typeorm', 'TypeOrmModuleOptions'),
         ]),
@@ -54,7 +60,7 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
         '})',
       ];
   return tsFile(databaseModulePath, imports, [
-    ...(mongo ? [embeddedMongo()] : []),
+    ...(mongo ? [embeddedMongo()] : [statementLogger()]),
     classOf({
       name: 'DatabaseModule',
       decorators: [decorator('Module', code('{', '  imports: [', ...root, '  ],', '}'))],
@@ -122,5 +128,53 @@ function embeddedMongo() {
       '}',
       'return server.getUri();',
     ),
+  });
+}
+
+function statementLogger() {
+  const method = (name: string, parameters: string[], line: string) => ({
+    name,
+    parameters: parameters.map((parameter) => {
+      const [parameterName = '', type = ''] = parameter.split(': ');
+      return { name: parameterName, type };
+    }),
+    returnType: 'void',
+    statements: code(line),
+  });
+  return classOf({
+    name: 'StatementLogger',
+    isExported: false,
+    docs: [
+      "TypeORM's Logger, through Nest's: statements without their parameters, which can hold password",
+      'hashes and tokens.',
+    ],
+    properties: [
+      {
+        name: 'logger',
+        scope: Scope.Private,
+        isReadonly: true,
+        initializer: "new Logger('SQL')",
+      },
+    ],
+    methods: [
+      method('logQuery', ['query: string'], 'this.logger.log(query);'),
+      method(
+        'logQueryError',
+        ['error: string | Error', 'query: string'],
+        'this.logger.error(`${error instanceof Error ? error.message : error} in ${query}`);',
+      ),
+      method(
+        'logQuerySlow',
+        ['time: number', 'query: string'],
+        'this.logger.warn(`${time} ms: ${query}`);',
+      ),
+      method('logSchemaBuild', ['message: string'], 'this.logger.debug(message);'),
+      method('logMigration', ['message: string'], 'this.logger.log(message);'),
+      method(
+        'log',
+        ["level: 'log' | 'info' | 'warn'", 'message: unknown'],
+        "this.logger[level === 'warn' ? 'warn' : 'log'](typeof message === 'string' ? message : JSON.stringify(message));",
+      ),
+    ],
   });
 }

@@ -6,6 +6,7 @@ import type { ResourceMethod, ResourceOptions } from '../../src/resource/options
 import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import { resourcePaths } from './paths.js';
+import { referencesOf } from './references.js';
 import { serviceName } from './service.template.js';
 import { listSpecName, toViewName, viewName } from './view.template.js';
 
@@ -22,6 +23,7 @@ export function controllerTemplate(
   const paths = resourcePaths(project, resource);
   const { create, list, read, update, delete: remove } = resource.methods;
   const owned = resource.owner !== undefined && Boolean(create || update || remove);
+  const referenced = referencesOf(resource).length > 0;
   const verbs = [
     ...(create ? ['Post'] : []),
     ...(list || read ? ['Get'] : []),
@@ -50,7 +52,9 @@ export function controllerTemplate(
         ...(create || update ? ['ApiBodies'] : []),
         'ApiErrors',
         ...(list ? ['ApiListQuery'] : []),
+        ...(read && referenced ? ['ApiExpand'] : []),
       ),
+      ...(read && referenced ? [use('listFilters', 'ExpandParam')] : []),
       use('access', 'Access'),
       ...(owned ? [use('currentUser', 'CurrentUser', 'AuthUser')] : []),
       ...(list
@@ -67,7 +71,7 @@ export function controllerTemplate(
         named: [
           viewName(resource),
           toViewName(resource),
-          ...(list ? [listSpecName(resource)] : []),
+          ...(list || (read && referenced) ? [listSpecName(resource)] : []),
         ],
       },
       { from: paths.service, named: [serviceName(resource)] },
@@ -95,6 +99,7 @@ function routes(resource: ResourceOptions): Method[] {
   const service = `this.${pluralCamel}`;
   const id = param('id', 'string', [decorator('Param', "'id'", 'ParseIdPipe')]);
   const owned = resource.owner !== undefined;
+  const referenced = referencesOf(resource).length > 0;
   const user = owned ? [param('user', 'AuthUser', [decorator('CurrentUser')])] : [];
   const andUser = owned ? ', user' : '';
   const access = (kind: ResourceMethod) =>
@@ -147,7 +152,14 @@ function routes(resource: ResourceOptions): Method[] {
         returnType: `Promise<Page<Partial<${view}>>>`,
         statements: code(
           `const page = await ${service}.list(query);`,
-          `return { ...page, items: page.items.map((item) => selectFields(${toView}(item), query)) };`,
+          ...(referenced
+            ? [
+                `const expanded = await ${service}.expand(page.items, query.expand);`,
+                `return { ...page, items: page.items.map((item) => selectFields(${toView}(item, expanded), query)) };`,
+              ]
+            : [
+                `return { ...page, items: page.items.map((item) => selectFields(${toView}(item), query)) };`,
+              ]),
         ),
       },
     ],
@@ -159,11 +171,26 @@ function routes(resource: ResourceOptions): Method[] {
           decorator('Get', "':id'"),
           access('read'),
           ok,
+          ...(referenced ? [decorator('ApiExpand', `${listSpecName(resource)}.expand`)] : []),
           decorator('ApiErrors', '400', '404'),
         ],
-        parameters: [id],
+        parameters: [
+          id,
+          ...(referenced
+            ? [
+                param('expand', 'string[]', [
+                  decorator('ExpandParam', `${listSpecName(resource)}.expand`),
+                ]),
+              ]
+            : []),
+        ],
         returnType: `Promise<${view}>`,
-        statements: code(`return ${toView}(await ${service}.findOne(id));`),
+        statements: referenced
+          ? code(
+              `const ${resource.names.camel} = await ${service}.findOne(id);`,
+              `return ${toView}(${resource.names.camel}, await ${service}.expand([${resource.names.camel}], expand));`,
+            )
+          : code(`return ${toView}(await ${service}.findOne(id));`),
       },
     ],
     update: [update('update', 'Put'), update('patch', 'Patch')],

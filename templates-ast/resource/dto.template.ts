@@ -5,12 +5,17 @@ import type { ResourceOptions } from '../../src/resource/options.js';
 import { classOf, tsFile } from '../_shared/ts.js';
 import { dtoProperty } from './fields.js';
 import { resourcePaths } from './paths.js';
+import { referenceDtoProperty } from './reference-api.js';
+import { referencesOf } from './references.js';
 
 export function createDtoTemplate(
   project: ProjectOptions,
   resource: ResourceOptions,
 ): TypeScriptFile {
-  const properties = resource.fields.map((field) => dtoProperty(field));
+  const properties = [
+    ...resource.fields.map((field) => dtoProperty(field)),
+    ...referencesOf(resource).map((reference) => referenceDtoProperty(project, reference, false)),
+  ];
   return tsFile(
     resourcePaths(project, resource).createDto,
     properties.flatMap((field) => field.imports),
@@ -27,7 +32,10 @@ export function updateDtoTemplate(
   project: ProjectOptions,
   resource: ResourceOptions,
 ): TypeScriptFile {
-  const properties = resource.fields.map((field) => dtoProperty(field, true));
+  const properties = [
+    ...resource.fields.map((field) => dtoProperty(field, true)),
+    ...referencesOf(resource).map((reference) => referenceDtoProperty(project, reference, true)),
+  ];
   return tsFile(
     resourcePaths(project, resource).updateDto,
     properties.flatMap((field) => field.imports),

@@ -2,6 +2,7 @@
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import { caller, refusalTests, tokenOf } from './e2e-access.js';
+import { formable as referencesFormable } from './e2e-references.js';
 import { searchableFields } from './fields.js';
 import { listAnswer } from '../_shared/test-http.js';
 
@@ -37,7 +38,7 @@ function createTests(project: ProjectOptions, resource: ResourceOptions): string
   const path = `/${resource.endpoint}`;
   const creator = caller(resource, 'create');
   const required = resource.fields.find((field) => !field.optional);
-  const formable = resource.fields.every((field) => !field.array);
+  const formable = resource.fields.every((field) => !field.array) && referencesFormable(resource);
   return `
   describe('POST ${path}', () => {
     it('creates an entry and answers it with its id, fields and times (ISO 8601 UTC)', async () => {

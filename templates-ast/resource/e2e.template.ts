@@ -8,6 +8,12 @@ import { block, tsFile } from '../_shared/ts.js';
 import { unknownId } from '../test/users.e2e-spec.template.js';
 import { caller, tokenOf } from './e2e-access.js';
 import { routes } from './e2e-routes.js';
+import {
+  referenceForm,
+  referenceSample,
+  referenceSetUp,
+  referenceTests,
+} from './e2e-references.js';
 import { resourcePaths } from './paths.js';
 
 const SAMPLE: Record<FieldOptions['type'], (name: string) => string> = {
@@ -26,6 +32,7 @@ const FORM: Partial<Record<FieldOptions['type'], (value: string) => string>> = {
 
 export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions): TypeScriptFile {
   const text = spec(project, resource);
+  const setUp = referenceSetUp(project, resource);
   const signsUp = /\bsignUp\(/.test(text);
   return tsFile(
     resourcePaths(project, resource).e2e,
@@ -43,6 +50,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
         ],
         types: signsUp ? ['SignedUp'] : [],
       },
+      ...setUp.imports,
     ],
     [block(text)],
   );
@@ -50,19 +58,25 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
 
 function spec(project: ProjectOptions, resource: ResourceOptions): string {
   const value = (field: FieldOptions, sample: string) => (field.array ? `[${sample}]` : sample);
-  const sample = resource.fields
-    .map((field) => `${field.names.camel}: ${value(field, SAMPLE[field.type](field.names.camel))}`)
-    .join(', ');
-  const form = resource.fields
-    .map((field) => {
+  const sample = [
+    ...resource.fields.map(
+      (field) => `${field.names.camel}: ${value(field, SAMPLE[field.type](field.names.camel))}`,
+    ),
+    ...referenceSample(resource),
+  ].join(', ');
+  const form = [
+    ...resource.fields.map((field) => {
       const text = SAMPLE[field.type](field.names.camel);
       return `${field.names.camel}: ${FORM[field.type]?.(text) ?? text}`;
-    })
-    .join(', ');
-  const tests = routes(project, resource)
-    .map((text) => text.trimEnd())
-    .join('\n')
-    .replace('__FORM__', form);
+    }),
+    ...referenceForm(resource),
+  ].join(', ');
+  const setUp = referenceSetUp(project, resource);
+  const tests =
+    routes(project, resource)
+      .map((text) => text.trimEnd())
+      .join('\n')
+      .replace('__FORM__', form) + referenceTests(project, resource, unknownId(project)).trimEnd();
   /** Whether the tests use a name (a pattern after a word boundary), so that only used names are declared. */
   const uses = (pattern: string) => new RegExp(`\\b${pattern}`).test(tests);
   const users = ['admin', 'ada', 'bob', 'carol'].filter(
@@ -81,7 +95,7 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
 ${constants.join('\n')}
 
 describeWithDatabase('/${resource.endpoint} (e2e)', () => {${running ? '\n  const run = newRun();' : ''}${users.length > 0 ? '\n  const email = (name: string) => `${name}-${run}@example.com`;' : ''}
-  let app: NestExpressApplication;${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
+  let app: NestExpressApplication;${setUp.declarations}${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
   const http = () => ${testHttp(project).client};
   /** The Authorization header of a caller: nobody, the master key or a user's token. */
   const as = (token?: string): Record<string, string> => (token ? { Authorization: \`Bearer \${token}\` } : {});${uses('as\\(nobody\\)') ? '\n  const nobody = undefined;' : ''}${uses('as\\(master\\)') ? '\n  const master = MASTER_KEY;' : ''}
@@ -93,7 +107,7 @@ ${
 }${creating ? helpers(resource) : ''}
 
   beforeAll(async () => {
-    app = await createTestApp();${users.map((name) => `\n    ${name} = await signUp(app, email('${name}')${name === 'admin' ? ", 'admin'" : ''});${confirms(resource, name) ? `\n    await confirmEmail(app, ${name});` : ''}`).join('')}
+    app = await createTestApp();${setUp.statements}${users.map((name) => `\n    ${name} = await signUp(app, email('${name}')${name === 'admin' ? ", 'admin'" : ''});${confirms(resource, name) ? `\n    await confirmEmail(app, ${name});` : ''}`).join('')}
   });
 
   afterAll(async () => {

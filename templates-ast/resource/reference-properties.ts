@@ -116,7 +116,7 @@ function entityList(resource: ResourceOptions, reference: ReferenceOptions, mode
   ];
 }
 
-/** ObjectId references to the referenced models, populated on `expand`; a list is an array of them. */
+/** ObjectId references to the referenced models; a list is an array of them. */
 export function schemaReferences(project: ProjectOptions, resource: ResourceOptions): Properties {
   const references = referencesOf(resource);
   const properties = references.map((reference) => {
@@ -124,10 +124,15 @@ export function schemaReferences(project: ProjectOptions, resource: ResourceOpti
     const prop = reference.many
       ? `{ type: [{ type: Types.ObjectId, ref: ${model}.name }], default: [], index: true }`
       : `{ type: Types.ObjectId, ref: ${model}.name, index: true${reference.optional ? ', default: null' : ', required: true'} }`;
-    // Typed as the referenced class, as in Nest's Mongoose recipe (and the owner): one once populated.
+    // Typed as the ids they hold: `expand` reads the referenced entries in one query per reference
+    // (see the service), never populating entry by entry.
     return property(
       reference.names.camel,
-      reference.many ? `${model}[]` : reference.optional ? `${model} | null` : model,
+      reference.many
+        ? 'Types.ObjectId[]'
+        : reference.optional
+          ? 'Types.ObjectId | null'
+          : 'Types.ObjectId',
       [decorator('Prop', prop)],
       { docs: [onDeleteDocs(reference, resource)] },
     );

@@ -1,12 +1,24 @@
 // `src/articles/articles.service.ts`: a resource's entries in the project's database.
 import type { ProjectOptions } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type {
+  FieldOptions,
+  ReferenceOptions,
+  ResourceOptions,
+} from '../../src/resource/options.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
 import { recordType, resourcePaths } from './paths.js';
 import { listSpecName } from './view.template.js';
+import { referenceColumn, referencesOf } from './references.js';
+import {
+  referenceAssignments,
+  referenceFunctions,
+  referenceMethods,
+  referenceServiceImports,
+} from './reference-service.js';
+import { expansionName } from './reference-api.js';
 
 export const serviceName = (resource: ResourceOptions): string =>
   `${resource.names.pluralPascal}Service`;
@@ -30,6 +42,9 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
       // `new` then save: create() types the owner as a whole user, where an id is given.
       insert: (values: string) => `await new ${repo}(${values}).save()`,
       ownerValue: 'user.id',
+      // Mongoose casts the ids of a body to the references' ObjectIds.
+      createValues: (): string[] => [],
+      referenceValues: (): string[] => [],
       findById: `${repo}.findById(id)${populate}.exec()`,
       list: owner
         ? [
@@ -55,6 +70,18 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
     ],
     insert: (values: string) => `await ${repo}.save(${repo}.create(${values}))`,
     ownerValue: '{ id: user.id }',
+    createValues: (references: ReferenceOptions[]): string[] =>
+      references.length
+        ? [
+            `const { ${references.map((reference) => reference.names.camel).join(', ')}, ...values } = input;`,
+          ]
+        : [],
+    referenceValues: (references: ReferenceOptions[]): string[] =>
+      references.map((reference) =>
+        reference.many
+          ? `${reference.names.camel}: (${reference.names.camel} ?? []).map((id) => ${repo}.manager.create(${reference.target.pascal}, { id }))`
+          : `${referenceColumn(reference)}: ${reference.names.camel}${reference.optional ? ' ?? null' : ''}`,
+      ),
     findById: `${repo}.findOne({ where: { id }${relations} })`,
     list: owner
       ? [
@@ -83,6 +110,8 @@ export function serviceTemplate(
   const { create, list, update, delete: remove } = resource.methods;
   const user = owned ? [{ name: 'user', type: 'AuthUser' }] : [];
   const checkOwner = owned ? [`assertOwnerOrAdmin(user, ${db.ownerId});`] : [];
+  const references = referencesOf(resource);
+  const mongo = project.database === 'mongodb';
   const methods = [
     create && {
       name: 'create',
@@ -90,7 +119,9 @@ export function serviceTemplate(
       parameters: [{ name: 'input', type: `Create${pascal}Dto` }, ...user],
       returnType: `Promise<${record}>`,
       statements: code(
-        `const { id } = ${db.insert(owned ? `{ ...input, ${resource.owner!.camel}: ${db.ownerValue} }` : '{ ...input }')};`,
+        ...(references.length ? ['await this.checkReferences(input);'] : []),
+        ...db.createValues(references),
+        `const { id } = ${db.insert(`{ ${[`...${references.length && !mongo ? 'values' : 'input'}`, ...(owned ? [`${resource.owner!.camel}: ${db.ownerValue}`] : []), ...db.referenceValues(references)].join(', ')} }`)};`,
         'return this.findOne(id);',
       ),
     },
@@ -126,7 +157,9 @@ export function serviceTemplate(
       statements: code(
         `const ${camel} = await this.findOne(id);`,
         ...checkOwner,
+        ...(references.length ? ['await this.checkReferences(changes);'] : []),
         ...resource.fields.map((field) => assignment(camel, field)),
+        ...referenceAssignments(project, resource, camel),
         db.save(camel),
         'return this.findOne(id);',
       ),
@@ -138,6 +171,10 @@ export function serviceTemplate(
       returnType: 'Promise<void>',
       statements: code(`const ${camel} = await this.findOne(id);`, ...checkOwner, db.remove(camel)),
     },
+    ...referenceMethods(project, resource, [
+      ...(create ? [`Create${pascal}Dto`] : []),
+      ...(update ? [`Update${pascal}Dto`] : []),
+    ]),
   ].filter((method) => method !== undefined);
   return tsFile(
     paths.service,
@@ -148,6 +185,8 @@ export function serviceTemplate(
       ...(create ? [{ from: paths.createDto, types: [`Create${pascal}Dto`] }] : []),
       ...(update ? [{ from: paths.updateDto, types: [`Update${pascal}Dto`] }] : []),
       ...(owned ? [use('currentUser', 'assertOwnerOrAdmin', 'AuthUser')] : []),
+      ...referenceServiceImports(project, resource),
+      ...(references.length ? [{ from: paths.view, types: [expansionName(resource)] }] : []),
       ...(list
         ? [
             use('findPage', 'findPage'),
@@ -164,6 +203,7 @@ export function serviceTemplate(
         ctors: [{ parameters: [db.injected] }],
         methods,
       }),
+      ...referenceFunctions(resource),
     ],
   );
 }

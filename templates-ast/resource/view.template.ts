@@ -2,10 +2,27 @@
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, use } from '../_shared/pieces.js';
-import { classOf, code, constant, functionOf, tsFile, viewProperty } from '../_shared/ts.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import {
+  classOf,
+  code,
+  constant,
+  decorator,
+  functionOf,
+  interfaceOf,
+  tsFile,
+  viewProperty,
+} from '../_shared/ts.js';
 import { jsonType, listableFieldNames, searchableFields } from './fields.js';
 import { recordType, resourcePaths } from './paths.js';
+import {
+  expansionName,
+  filterSpecs,
+  referencedView,
+  referenceViewProperty,
+  referenceViewValue,
+} from './reference-api.js';
+import { referencesOf } from './references.js';
 
 export const viewName = (resource: ResourceOptions): string => `${resource.names.pascal}View`;
 export const listSpecName = (resource: ResourceOptions): string =>
@@ -18,6 +35,9 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
   const owner = resource.owner;
   const record = recordType(project, resource);
   const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
+  const references = referencesOf(resource);
+  const views = references.map((reference) => referencedView(project, reference));
+  const viewNames = [...new Set(views.map((view) => view.view))];
   const ownerType = mongo ? 'PublicUserView | null' : 'PublicUserView';
   const ownerValue = owner
     ? mongo
@@ -27,7 +47,16 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
   return tsFile(
     resourcePaths(project, resource).view,
     [
-      pkg('@nestjs/swagger', 'ApiProperty'),
+      pkg(
+        '@nestjs/swagger',
+        ...(references.length ? ['ApiExtraModels'] : []),
+        'ApiProperty',
+        ...(references.length ? ['getSchemaPath'] : []),
+      ),
+      ...views.map((view) => ({ from: view.from, named: [view.view] })),
+      ...(mongo && references.some((reference) => reference.many)
+        ? [pkgTypes('mongoose', 'Types')]
+        : []),
       { from: resourcePaths(project, resource).model, types: [record] },
       use('listQuery', 'ListSpec'),
       ...(owner
@@ -42,6 +71,7 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
     [
       classOf({
         name: viewName(resource),
+        decorators: references.length ? [decorator('ApiExtraModels', ...viewNames)] : [],
         properties: [
           viewProperty('id', '{ type: String }'),
           ...resource.fields.map((field) =>
@@ -60,23 +90,42 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
                 ),
               ]
             : []),
+          ...references.map((reference) => referenceViewProperty(project, reference)),
           viewProperty('createdAt', DATE_TIME),
           viewProperty('updatedAt', DATE_TIME),
         ],
       }),
+      ...(references.length
+        ? [
+            interfaceOf({
+              name: expansionName(resource),
+              docs: ['The referenced entries `expand` loaded, as views by id.'],
+              properties: references.map((reference) => ({
+                name: reference.names.camel,
+                type: `ReadonlyMap<string, ${referencedView(project, reference).view}>`,
+                hasQuestionToken: true,
+              })),
+            }),
+          ]
+        : []),
       constant(
         listSpecName(resource),
-        `{ fields: [${quoted(listableFieldNames(resource))}], search: [${quoted(searchableFields(resource).map((field) => field.names.camel))}] }`,
+        `{ fields: [${quoted(listableFieldNames(resource))}], search: [${quoted(searchableFields(resource).map((field) => field.names.camel))}], filters: ${filterSpecs(project, resource)}, expand: [${quoted(references.map((reference) => reference.names.camel))}] }`,
         {
           type: 'ListSpec',
           docs: [
-            `\`GET /${resource.endpoint}\`: what \`q\` searches, and the fields \`fields\` and \`sort\` may name.`,
+            `\`GET /${resource.endpoint}\`: what \`q\` searches, the fields \`fields\` and \`sort\` may name, the filters and what \`expand\` may embed.`,
           ],
         },
       ),
       functionOf({
         name: toViewName(resource),
-        parameters: [{ name: camel, type: record }],
+        parameters: [
+          { name: camel, type: record },
+          ...(references.length
+            ? [{ name: 'expanded', type: expansionName(resource), initializer: '{}' }]
+            : []),
+        ],
         returnType: viewName(resource),
         statements: code(
           'return {',
@@ -86,6 +135,10 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
               `  ${field.names.camel}: ${fieldValue(`${camel}.${field.names.camel}`, field)},`,
           ),
           ...(owner ? [`  ${owner.camel}: ${ownerValue},`] : []),
+          ...references.map(
+            (reference) =>
+              `  ${reference.names.camel}: ${referenceViewValue(project, camel, reference)},`,
+          ),
           `  createdAt: ${camel}.createdAt.toISOString(),`,
           `  updatedAt: ${camel}.updatedAt.toISOString(),`,
           '};',

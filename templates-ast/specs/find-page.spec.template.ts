@@ -13,7 +13,7 @@ export function mongoFindPageSpecTemplate(): TypeScriptFile {
     ],
     [
       block(String.raw`
-const spec: ListSpec = { fields: ['id', 'title', 'createdAt'], search: ['title', 'content'] };
+const spec: ListSpec = { fields: ['id', 'title', 'createdAt'], search: ['title', 'content'], filters: {}, expand: [] };
 
 interface Asked {
   filter?: unknown;

@@ -12,7 +12,12 @@ export function listQuerySpecTemplate(): TypeScriptFile {
     ],
     [
       block(`
-const spec: ListSpec = { fields: ['id', 'name', 'email', 'createdAt'], search: ['name', 'email'] };
+const spec: ListSpec = {
+  fields: ['id', 'name', 'email', 'createdAt'],
+  search: ['name', 'email'],
+  filters: { name: { type: 'string' }, age: { type: 'number' }, createdAt: { type: 'date' }, team: { type: 'id', column: 'teamId' } },
+  expand: ['team'],
+};
 
 describe('parseListQuery', () => {
   it('defaults to page 1 of 10, newest first, every field', () => {
@@ -22,6 +27,8 @@ describe('parseListQuery', () => {
       limit: 10,
       fields: { include: [], exclude: [] },
       sort: [{ field: 'createdAt', descending: true }],
+      filters: [],
+      expand: [],
     });
   });
 
@@ -36,6 +43,8 @@ describe('parseListQuery', () => {
         { field: 'name', descending: false },
         { field: 'id', descending: true },
       ],
+      filters: [],
+      expand: [],
     });
   });
 
@@ -59,6 +68,33 @@ describe('parseListQuery q', () => {
     const hundred = '\u{1F600}é'.repeat(50);
     expect(parseListQuery({ q: hundred }, spec).q).toBe(hundred);
     expect(() => parseListQuery({ q: \`\${hundred}x\` }, spec)).toThrow(BadRequestException);
+  });
+});
+
+describe('parseListQuery filters and expand', () => {
+  it('reads equality, ranges and lists as the types of their fields, and leaves other parameters alone', () => {
+    const query = parseListQuery(
+      { name: 'Ada', 'age.gte': '18', 'age.in': '20,30.5', 'createdAt.lte': '2024-01-31T12:00:00Z', access_token: 'x', expand: 'team' },
+      spec,
+    );
+    expect(query.filters).toEqual([
+      { field: 'name', operator: 'eq', value: 'Ada' },
+      { field: 'age', operator: 'gte', value: 18 },
+      { field: 'age', operator: 'in', value: [20, 30.5] },
+      { field: 'createdAt', operator: 'lte', value: new Date('2024-01-31T12:00:00Z') },
+    ]);
+    expect(query.expand).toEqual(['team']);
+  });
+
+  it.each([
+    [{ 'age.gte': 'ten' }, 'age.gte must be a number'],
+    [{ 'createdAt.lte': 'yesterday' }, 'createdAt.lte must be an ISO 8601 date, e.g. 2024-01-31T12:00:00Z'],
+    [{ 'name.gte': 'A' }, 'name.gte: only numbers and dates take .gte; use name='],
+    [{ 'age.gt': '1' }, 'age.gt is not a filter: use age=, age.gte=, age.lte= or age.in='],
+    [{ age: ['1', '2'] }, 'age must be given once, as text'],
+    [{ expand: 'owner' }, "expand has an unknown reference 'owner': use team"],
+  ])('refuses %j with a 400 naming the parameter', (query: Record<string, unknown>, message: string) => {
+    expect(() => parseListQuery(query, spec)).toThrow(new BadRequestException(message));
   });
 });
 

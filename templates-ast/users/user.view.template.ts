@@ -44,7 +44,7 @@ export function userViewTemplate(options: ProjectOptions): TypeScriptFile {
       }),
       constant(
         'USER_LIST',
-        `{ fields: ['id', 'name', 'picture', 'email', 'createdAt'${options.emailConfirmation ? ", 'emailConfirmed'" : ''}], search: ['name', 'email'] }`,
+        `{ fields: ['id', 'name', 'picture', 'email', 'createdAt'${options.emailConfirmation ? ", 'emailConfirmed'" : ''}], search: ['name', 'email'], filters: {}, expand: [] }`,
         {
           type: 'ListSpec',
           docs: [

@@ -153,8 +153,8 @@ describe('rest api (built CLI, generated sqlite project)', () => {
         'The field "topic" refers to "topic", which is not a resource of this project.',
       ],
       [
-        ['api', 'tag', '--fields', 'name writer:ref:user', '--yes'],
-        'Reference fields (writer) are stored but not yet served by the generated API',
+        ['api', 'tag', '--fields', 'name writer:ref:user', '--cascade', 'name', '--yes'],
+        '--cascade names "name", which is not a single reference field.',
       ],
       [['api', '--yes'], 'Which resource? Give its name.'],
     ];
@@ -182,6 +182,7 @@ describe('rest api (built CLI, generated sqlite project)', () => {
       '--public',
       '--fields',
       '--owner',
+      '--cascade',
       '--dry-run',
       '--force',
       '--yes',

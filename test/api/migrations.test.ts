@@ -66,7 +66,6 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)(
             'article',
             '--fields',
             'title category:ref:category series?:ref:category tags:ref:tag[]',
-            '--experimental-references',
           ],
         ]) {
           const referring = rest(dir, 'api', ...args, '--yes');

@@ -81,6 +81,8 @@ interface Manifest {
 export interface Server {
   url: string;
   stop: () => Promise<void>;
+  /** Everything the server printed so far. */
+  output: () => string;
 }
 
 /** Starts the built project (`node dist/main.js`) and waits for its "listening" line. */
@@ -108,6 +110,7 @@ export async function startServer(dir: string, env: NodeJS.ProcessEnv): Promise<
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    output: () => output,
     stop: () =>
       new Promise((stopped) => {
         child.on('exit', () => stopped());

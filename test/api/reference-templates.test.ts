@@ -129,12 +129,12 @@ describe('reference storage', () => {
         'index: true,',
         'required: true,',
         '})',
-        'category: Category;',
+        'category: Types.ObjectId;',
       ].join('\n'),
     );
-    expect(unindented(schema)).toContain('default: null,\n})\nseries: Category | null;');
+    expect(unindented(schema)).toContain('default: null,\n})\nseries: Types.ObjectId | null;');
     expect(unindented(schema)).toContain(
-      'type: [{ type: Types.ObjectId, ref: Tag.name }],\ndefault: [],\nindex: true,\n})\ntags: Tag[];',
+      'type: [{ type: Types.ObjectId, ref: Tag.name }],\ndefault: [],\nindex: true,\n})\ntags: Types.ObjectId[];',
     );
   });
 });
