@@ -21,6 +21,7 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
           "  401: 'Unauthorized',",
           "  403: 'Forbidden',",
           "  404: 'Not Found',",
+          "  409: 'Conflict',",
           "  413: 'Payload Too Large',",
           "  415: 'Unsupported Media Type',",
           '}',
@@ -63,6 +64,29 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
         ),
       }),
       functionOf({
+        name: 'referenceConflict',
+        docs: [
+          'A foreign key that refused the change (the delete rule `restrict`, or a referenced entry deleted',
+          "meanwhile): the client's 409, not a 500. PostgreSQL 23503, SQLite's FOREIGNKEY, MySQL 1451/1452.",
+        ],
+        parameters: [
+          { name: 'exception', type: 'unknown' },
+          { name: 'method', type: 'string' },
+        ],
+        returnType: 'HttpException | undefined',
+        statements: code(
+          "if (typeof exception !== 'object' || exception === null) return undefined;",
+          'const { code, message } = exception as { code?: unknown; message?: unknown };',
+          "const codes = ['23503', 'ER_ROW_IS_REFERENCED_2', 'ER_NO_REFERENCED_ROW_2'];",
+          '// SQLite says FOREIGNKEY, or TRIGGER for ON DELETE RESTRICT, with one message for both.',
+          "const sqlite = typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && String(message).includes('FOREIGN KEY');",
+          "if (!sqlite && !(typeof code === 'string' && codes.includes(code))) return undefined;",
+          "return method === 'DELETE'",
+          "  ? withReason(409, 'Other entries refer to this one: delete them, or change what they refer to, first')",
+          "  : withReason(409, 'A reference names an entry that does not exist any more');",
+        ),
+      }),
+      functionOf({
         name: 'parserMessage',
         isExported: false,
         docs: [
@@ -101,7 +125,10 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
               { name: 'host', type: 'ArgumentsHost' },
             ],
             returnType: 'void',
-            statements: code('super.catch(asClientError(exception) ?? exception, host);'),
+            statements: code(
+              "const method = host.getType() === 'http' ? host.switchToHttp().getRequest<{ method: string }>().method : '';",
+              'super.catch(referenceConflict(exception, method) ?? asClientError(exception) ?? exception, host);',
+            ),
           },
         ],
       }),

@@ -2,6 +2,7 @@
 import type { ImportRef } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import { listAnswer } from '../_shared/test-http.js';
 import { caller, tokenOf } from './e2e-access.js';
 import { resourcePaths } from './paths.js';
 import { referencesOf } from './references.js';
@@ -92,11 +93,12 @@ export function referenceTests(
       const one = await http().get(\`${path}/\${entry.id}\`).query({ expand: '${name}' }).set(as(${tokenOf(caller(resource, 'read'))})).expect(200);
       expect(one.body.${name}).toMatchObject({ id: ${id} });`
     : '';
+  const { rows } = listAnswer(resource.envelope);
   const listing = resource.methods.list
     ? `
       const page = await http().get('${path}').query({ ${name}: ${id}, expand: '${name}' }).set(as(${tokenOf(caller(resource, 'list'))})).expect(200);
-      expect(page.body.length).toBeGreaterThan(0);
-      for (const item of page.body) expect(item.${name}).toMatchObject({ id: ${id} });
+      expect(${rows('page')}.length).toBeGreaterThan(0);
+      for (const item of ${rows('page')}) expect(item.${name}).toMatchObject({ id: ${id} });
       const unknown = await http().get('${path}').query({ expand: 'unknownReference' }).set(as(${tokenOf(caller(resource, 'list'))})).expect(400);
       expect(unknown.body.message).toMatch(/expand has an unknown reference 'unknownReference'/);`
     : '';

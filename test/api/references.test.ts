@@ -193,6 +193,19 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
       expect(ten).toBe(plain + 2);
       const single = await count(`expand=category,tags&limit=1&views=110`);
       expect(single).toBeLessThanOrEqual(ten);
+
+      // Deletes follow the rule: a category that articles refer to stays (restrict, 409 with the reason);
+      // a tag leaves the lists that hold it; once nothing refers to it, the category goes.
+      const refused = await call('DELETE', `/categories/${sport.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        'Other entries refer to this one: delete them, or change what they refer to, first',
+      );
+      expect((await call('GET', `/categories/${sport.id}`)).status).toBe(200);
+      expect((await call('DELETE', `/tags/${blue.id}`)).status).toBe(204);
+      expect((await call('GET', `/articles/${first.body.id}`)).body.tags).toEqual([]);
+      expect((await call('DELETE', `/articles/${first.body.id}`)).status).toBe(204);
+      expect((await call('DELETE', `/categories/${sport.id}`)).status).toBe(204);
     },
     LONG,
   );
