@@ -3,15 +3,11 @@ import { Scope } from '../../src/loader/ts-morph.js';
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { classOf, code, constant, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
-import { userModelPath, userRecordType } from '../users/user.entity.template.js';
+import { code } from '../_shared/ts.js';
+import { tokenServiceTemplate } from '../_shared/token-service.js';
 import { emailConfirmationModelPath } from './email-confirmation.entity.template.js';
 
 const SQL = {
-  injected: injected('confirmations', 'Repository<EmailConfirmation>', [
-    decorator('InjectRepository', 'EmailConfirmation'),
-  ]),
   insert: 'await this.confirmations.save(this.confirmations.create(confirmation));',
   findByHash: 'this.confirmations.findOneBy({ tokenHash })',
   consume: '((await this.confirmations.delete({ tokenHash })).affected ?? 0) > 0',
@@ -19,9 +15,6 @@ const SQL = {
 };
 
 const MONGO = {
-  injected: injected('confirmations', 'Model<EmailConfirmation>', [
-    decorator('InjectModel', 'EmailConfirmation.name'),
-  ]),
   insert: 'await this.confirmations.create(confirmation);',
   findByHash: 'this.confirmations.findOne({ tokenHash }).exec()',
   consume: '(await this.confirmations.findOneAndDelete({ tokenHash }).exec()) !== null',
@@ -141,70 +134,15 @@ const methods = (db: typeof SQL, record: string): OptionalKind<MethodDeclaration
 ];
 
 export function emailConfirmationsServiceTemplate(options: ProjectOptions): TypeScriptFile {
-  const mongo = options.database === 'mongodb';
-  const db = mongo ? MONGO : SQL;
-  const record = userRecordType(options);
-  return tsFile(
-    'src/users/email-confirmations.service.ts',
-    [
-      pkg('node:crypto', 'createHash', 'randomBytes'),
-      pkg('@nestjs/common', 'Injectable', 'Logger', 'NotFoundException'),
-      pkg('@nestjs/config', 'ConfigService'),
-      ...(mongo
-        ? [pkg('@nestjs/mongoose', 'InjectModel'), pkgTypes('mongoose', 'Model')]
-        : [pkg('@nestjs/typeorm', 'InjectRepository'), pkgTypes('typeorm', 'Repository')]),
-      { from: 'src/config/environment.ts', types: ['Environment'] },
-      { from: 'src/mail/mail.service.ts', named: ['MailService'] },
-      { from: emailConfirmationModelPath(options), named: ['EmailConfirmation'] },
-      { from: 'src/users/users.service.ts', named: ['UsersService'] },
-      { from: userModelPath(options), types: [record] },
-    ],
-    [
-      constant('MAX_TOKEN_LENGTH', '64', {
-        isExported: false,
-        docs: ['Tokens are 43 characters (32 random bytes); anything longer is not one of ours.'],
-      }),
-      functionOf({
-        name: 'hashToken',
-        isExported: false,
-        docs: [
-          'A token has 256 random bits: a fast hash is enough, and lets the database find it by index.',
-        ],
-        parameters: [{ name: 'token', type: 'string' }],
-        returnType: 'string',
-        statements: code("return createHash('sha256').update(token).digest('base64url');"),
-      }),
-      functionOf({
-        name: 'unknownToken',
-        isExported: false,
-        returnType: 'NotFoundException',
-        statements: code(
-          "return new NotFoundException('this confirmation token is unknown, used or expired: ask for a new one (POST /users/confirm/resend)');",
-        ),
-      }),
-      classOf({
-        name: 'EmailConfirmationsService',
-        decorators: [decorator('Injectable')],
-        properties: [
-          {
-            name: 'logger',
-            scope: Scope.Private,
-            isReadonly: true,
-            initializer: 'new Logger(EmailConfirmationsService.name)',
-          },
-        ],
-        ctors: [
-          {
-            parameters: [
-              db.injected,
-              injected('users', 'UsersService'),
-              injected('mail', 'MailService'),
-              injected('config', 'ConfigService<Environment, true>'),
-            ],
-          },
-        ],
-        methods: methods(db, record),
-      }),
-    ],
-  );
+  const db = options.database === 'mongodb' ? MONGO : SQL;
+  return tokenServiceTemplate(options, {
+    path: 'src/users/email-confirmations.service.ts',
+    className: 'EmailConfirmationsService',
+    model: { name: 'EmailConfirmation', path: emailConfirmationModelPath(options) },
+    field: 'confirmations',
+    exportHash: false,
+    unknown:
+      'this confirmation token is unknown, used or expired: ask for a new one (POST /users/confirm/resend)',
+    methods: (record) => methods(db, record),
+  });
 }
