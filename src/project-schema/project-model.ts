@@ -1,6 +1,7 @@
 // The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
+import { listIdsName } from '../../templates-ast/resource/reference-properties.js';
 import { names } from '../resource/names.js';
-import type { FieldOptions } from '../resource/options.js';
+import type { FieldOptions, ReferenceOptions } from '../resource/options.js';
 import {
   resourceFromRecord,
   type ProjectConfig,
@@ -107,14 +108,47 @@ function addResource(
     ...ownerField(resource.owner?.camel),
   ];
   const fields = stored ? objectFields(stored, context) : [...fallback, ...timestamps];
-  model.objects.push({ name: pascal, fields });
+  model.objects.push({ name: pascal, fields: withReferences(fields, resource.references ?? []) });
   const inputs = addInputs(model, pascal, sources, context, {
     fallback: resource.fields,
     create: resource.methods.create !== undefined,
     update: resource.methods.update !== undefined,
   });
+  // Bodies give references as ids.
+  const referenceNames = new Set((resource.references ?? []).map((found) => found.names.camel));
+  for (const input of model.inputs) {
+    if (input.name !== inputs.createInput && input.name !== inputs.updateInput) continue;
+    input.fields = input.fields.map((field) =>
+      referenceNames.has(field.name) ? { ...field, type: 'ID' } : field,
+    );
+  }
   const types = { names: resource.names, object: pascal, ...inputs, owner: resource.owner?.camel };
   model.operations.push(...resourceOperations(types, resource.methods));
+}
+
+/**
+ * References as the API answers them: `category: Category!` (`Category` when optional) and
+ * `tags: [Tag!]!`, whose stored ids (`categoryId`, `tagIds`) are how, not what.
+ */
+function withReferences(fields: GraphField[], references: ReferenceOptions[]): GraphField[] {
+  const byName = new Map(references.map((reference) => [reference.names.camel, reference]));
+  const storage = new Set(
+    references.map((reference) =>
+      reference.many ? listIdsName(reference) : `${reference.names.camel}Id`,
+    ),
+  );
+  return fields
+    .filter((field) => !storage.has(field.name))
+    .map((field) => {
+      const reference = byName.get(field.name);
+      if (!reference) return field;
+      return {
+        ...field,
+        type: reference.target.pascal,
+        list: reference.many,
+        nullable: !reference.many && reference.optional,
+      };
+    });
 }
 
 function addUsers(model: ProjectModel, sources: ProjectSources, context: TypeContext): void {

@@ -100,6 +100,33 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
     );
 
     it(
+      'prints references as object types (and their ids in the inputs), never their stored ids',
+      () => {
+        generate(root, 'api', 'category', '--fields', 'name', '--yes');
+        generate(root, 'api', 'tag', '--fields', 'label', '--yes');
+        generate(
+          root,
+          'api',
+          'post',
+          '--fields',
+          'title category:ref:category tags:ref:tag[] series?:ref:category',
+          '--yes',
+        );
+        const { status, stdout, stderr } = rest(root, 'schema', 'print');
+        expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+        const block = (name: string) =>
+          new RegExp(`\\n(type|input) ${name} [^}]*}`).exec(stdout)?.[0] ?? '';
+        expect(block('Post')).toContain(
+          '  category: Category!\n  tags: [Tag!]!\n  series: Category\n',
+        );
+        expect(block('Post')).not.toMatch(/categoryId|tagIds|seriesId/);
+        expect(block('PostInput')).toContain('  category: ID!\n  tags: [ID!]\n  series: ID\n');
+        expect(validateSchema(buildSchema(stdout))).toEqual([]);
+      },
+      GENERATE_TIMEOUT,
+    );
+
+    it(
       'shows a field added by hand to the persistence class in the next print',
       () => {
         const model =
