@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { testHttp } from '../_shared/test-http.js';
+import { OUTBOX_CLASS } from '../mail/outbox.js';
 
 export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
@@ -22,15 +23,7 @@ export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): Type
       block(`
 const LINK = 'https://app.example.com/confirm-email/';
 
-/** Keeps the messages instead of sending them: the SMTP side is MailService's, tried against a real server elsewhere. */
-class Outbox {
-  readonly sent: Mail[] = [];
-
-  send(mail: Mail): Promise<void> {
-    this.sent.push(mail);
-    return Promise.resolve();
-  }
-}
+${OUTBOX_CLASS}
 
 describeWithDatabase('E-mail confirmation (e2e, mail to an in-memory outbox instead of SMTP)', () => {
   const run = newRun();

@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
+import { OUTBOX_CLASS } from '../mail/outbox.js';
 
 export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
@@ -26,15 +27,7 @@ export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScri
       block(`
 const LINK = 'https://app.example.com/reset-password/';
 
-/** Keeps the messages instead of sending them: the SMTP side is MailService's, tried against a real server elsewhere. */
-class Outbox {
-  readonly sent: Mail[] = [];
-
-  send(mail: Mail): Promise<void> {
-    this.sent.push(mail);
-    return Promise.resolve();
-  }
-}
+${OUTBOX_CLASS}
 
 describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead of SMTP)', () => {
   const run = newRun();
