@@ -160,7 +160,8 @@ function mongooseFindPage(): TypeScriptFile {
         name: 'findPage',
         docs: [
           'One page of a list query. Field names come from the checked spec, never from the request;',
-          "`q` is only ever the text of a `$text` search, which the collection's text index answers.",
+          "`q` is only ever the text of a `$text` search, which the collection's text index answers;",
+          'the filters are values typed by list-filters.ts, each compared with one operator.',
         ],
         isAsync: true,
         typeParameters: ['T'],
@@ -173,7 +174,12 @@ function mongooseFindPage(): TypeScriptFile {
         statements: code(
           'const { q } = query;',
           'const search = q === undefined || spec.search.length === 0 ? undefined : textSearch(q);',
-          'const filter = search === undefined ? {} : { $text: { $search: search } };',
+          '// Each field filter a condition of its own: views.gte and views.lte on one field both hold.',
+          'const conditions = query.filters.map(fieldFilter);',
+          'const filter: Record<string, unknown> = {',
+          '  ...(search === undefined ? {} : { $text: { $search: search } }),',
+          '  ...(conditions.length === 0 ? {} : { $and: conditions }),',
+          '};',
           "const sort: Record<string, SortOrder | { $meta: 'textScore' }> = {};",
           '// The order asked for; best matches first only when none is (`sort=` left empty).',
           'if (search !== undefined && query.sort.length === 0) {',
