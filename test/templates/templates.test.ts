@@ -142,12 +142,17 @@ describe('templates', () => {
       );\n`);
   });
 
-  it('find-page: on MongoDB, q is a $text search of phrases, sorted as asked (issue 10.2)', async () => {
+  it('find-page: on MongoDB, q is a $text search of phrases beside the field filters, sorted as asked (issues 10.2, 14.4)', async () => {
     const text = (await mongodb()).text('src/common/find-page.ts');
     expect(text).not.toContain('$regex');
     expect(unindented(text)).toContain(
       unindented(dedent`
-        const filter = search === undefined ? {} : { $text: { $search: search } };
+        // Each field filter a condition of its own: views.gte and views.lte on one field both hold.
+        const conditions = query.filters.map(fieldFilter);
+        const filter: Record<string, unknown> = {
+          ...(search === undefined ? {} : { $text: { $search: search } }),
+          ...(conditions.length === 0 ? {} : { $and: conditions }),
+        };
         const sort: Record<string, SortOrder | { $meta: 'textScore' }> = {};
         // The order asked for; best matches first only when none is (\`sort=\` left empty).
         if (search !== undefined && query.sort.length === 0) {
