@@ -72,12 +72,13 @@ export async function editResource(
     fields: change?.fields ?? before.fields,
     methods: methods ?? before.methods,
   };
-  const timestamp = await nextMigrationTimestamp(root, loaded.config);
   const [edited, migration] = await Promise.all([
     editedFiles(root, project, before, after, change?.renames ?? new Map()),
     project.database === 'mongodb' || !change
       ? []
-      : migrationFiles(root, project, before, after, change, timestamp),
+      : nextMigrationTimestamp(root, loaded.config).then((timestamp) =>
+          migrationFiles(root, project, before, after, change, timestamp),
+        ),
   ]);
   const config = await configEdit(root, loaded, after);
   const plan = await writeFiles(root, [...edited, ...migration, config], {
