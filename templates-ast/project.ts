@@ -59,6 +59,8 @@ import { readmeTemplate } from './root/readme.template.js';
 import { restsmithJsonTemplate } from './root/restsmith-json.template.js';
 import { tsconfigBuildTemplate, tsconfigTemplate } from './root/tsconfig.template.js';
 import { accessGuardSpecTemplate } from './specs/access.guard.spec.template.js';
+import { deleteRulesTemplate } from './database/delete-rules.template.js';
+import { deleteRulesSpecTemplate } from './specs/delete-rules.spec.template.js';
 import { mongoFindPageSpecTemplate } from './specs/find-page.spec.template.js';
 import { listQuerySpecTemplate } from './specs/list-query.spec.template.js';
 import { userSchemaSpecTemplate } from './specs/schema.spec.template.js';
@@ -160,7 +162,9 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   healthControllerTemplate(options),
   redisHealthTemplate(),
   gracefulShutdownTemplate(),
-  ...(options.database === 'mongodb' ? [] : migrationFiles(options)),
+  ...(options.database === 'mongodb'
+    ? [deleteRulesTemplate(), deleteRulesSpecTemplate()]
+    : migrationFiles(options)),
 ];
 
 /** TypeORM's connection for the app and the CLI, and the migrations (the users table's first). */

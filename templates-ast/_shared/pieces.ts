@@ -83,6 +83,10 @@ export const PIECES = {
     named: ['validateEnvironment', 'Environment'],
   },
   database: { from: 'src/database/database.module.ts', named: ['DatabaseModule'] },
+  deleteRules: {
+    from: 'src/database/delete-rules.ts',
+    named: ['deleteFollowingRules', 'referrersOf'],
+  },
   appSetup: {
     from: 'src/app.setup.ts',
     named: ['configureApp', 'BODY_LIMIT', 'API_ROOT', 'setApiRoot'],

@@ -123,7 +123,7 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
                     ),
                   ],
                   // Typed as the user, as in Nest's Mongoose recipe: it is one once populated.
-                  { docs: ['Who created it.'] },
+                  { docs: ['Who created it; their entries go when their account does.'] },
                 ),
               ]
             : []),

@@ -123,7 +123,7 @@ export function schemaReferences(project: ProjectOptions, resource: ResourceOpti
     const model = referencedModel(project, reference).className;
     const prop = reference.many
       ? `{ type: [{ type: Types.ObjectId, ref: ${model}.name }], default: [], index: true }`
-      : `{ type: Types.ObjectId, ref: ${model}.name, index: true${reference.optional ? ', default: null' : ', required: true'} }`;
+      : `{ type: Types.ObjectId, ref: ${model}.name, index: true${reference.optional ? ', default: null' : ', required: true'}, onDelete: '${reference.onDelete}' }`;
     // Typed as the ids they hold: `expand` reads the referenced entries in one query per reference
     // (see the service), never populating entry by entry.
     return property(

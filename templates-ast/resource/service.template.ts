@@ -55,7 +55,7 @@ function persistence(project: ProjectOptions, resource: ResourceOptions) {
         : [`return findPage(${repo}, query, ${listSpecName(resource)});`],
       ownerId: owner ? `${resource.names.camel}.${owner}?.id` : '',
       save: (entry: string) => `await ${entry}.save();`,
-      remove: (entry: string) => `await ${entry}.deleteOne();`,
+      remove: (entry: string) => `await deleteFollowingRules(${repo}, [${entry}._id]);`,
     };
   }
   const relations = owner ? `, relations: { ${owner}: true }` : '';
@@ -181,6 +181,7 @@ export function serviceTemplate(
     [
       pkg('@nestjs/common', 'Injectable', 'NotFoundException'),
       ...db.imports,
+      ...(remove && mongo ? [use('deleteRules', 'deleteFollowingRules')] : []),
       { from: paths.model, named: [pascal], types: record === pascal ? [] : [record] },
       ...(create ? [{ from: paths.createDto, types: [`Create${pascal}Dto`] }] : []),
       ...(update ? [{ from: paths.updateDto, types: [`Update${pascal}Dto`] }] : []),

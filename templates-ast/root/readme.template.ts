@@ -100,7 +100,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '| `GET /users` | admin token | list (see below) |',
     '| `PUT /users/me`, `PUT /users/:id` | that user or an admin | updates `name` and `picture` |',
     "| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` and ends the user's earlier tokens |",
-    '| `DELETE /users/:id` | admin token | 204 |',
+    '| `DELETE /users/:id` | admin token | 204; what the user created (their entries of `--owner` resources) goes with them |',
     '',
     '**The master key can create admins**: `POST /users` with the master key accepts `"role": "admin"`. Keep `MASTER_KEY` on servers you control, never in a browser or a mobile app.',
     '',

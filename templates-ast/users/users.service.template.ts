@@ -29,7 +29,8 @@ const MONGO = {
   findByEmail: 'this.users.findOne({ email }).exec()',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'user.save()',
-  remove: 'await user.deleteOne();',
+  // The user's entries (owners) and tokens go with the account, as the foreign keys do on SQL.
+  remove: 'await deleteFollowingRules(this.users, [user._id]);',
   countAdmins: "await this.users.countDocuments({ role: 'admin' }).exec()",
 };
 
@@ -43,7 +44,11 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('node:crypto', 'createHash'),
       pkg('@nestjs/common', 'ConflictException', 'Injectable', 'NotFoundException'),
       ...(mongo
-        ? [pkg('@nestjs/mongoose', 'InjectModel'), pkgTypes('mongoose', 'Model')]
+        ? [
+            pkg('@nestjs/mongoose', 'InjectModel'),
+            pkgTypes('mongoose', 'Model'),
+            use('deleteRules', 'deleteFollowingRules'),
+          ]
         : [
             pkg('@nestjs/typeorm', 'InjectRepository'),
             pkg('typeorm', 'QueryFailedError'),

@@ -128,13 +128,25 @@ describe('reference storage', () => {
         'ref: Category.name,',
         'index: true,',
         'required: true,',
+        // Read by src/database/delete-rules.ts: MongoDB has no foreign key to say it.
+        "onDelete: 'restrict',",
         '})',
         'category: Types.ObjectId;',
       ].join('\n'),
     );
-    expect(unindented(schema)).toContain('default: null,\n})\nseries: Types.ObjectId | null;');
+    expect(unindented(schema)).toContain(
+      "default: null,\nonDelete: 'set null',\n})\nseries: Types.ObjectId | null;",
+    );
     expect(unindented(schema)).toContain(
       'type: [{ type: Types.ObjectId, ref: Tag.name }],\ndefault: [],\nindex: true,\n})\ntags: Types.ObjectId[];',
     );
+    // Deletes follow the rules there, as SQL's foreign keys do (issue 14.5).
+    expect(files.get('src/articles/articles.service.ts')).toContain(
+      'await deleteFollowingRules(this.articles, [article._id]);',
+    );
+    expect(files.get('src/users/users.service.ts')).toContain(
+      'await deleteFollowingRules(this.users, [user._id]);',
+    );
+    expect(files.has('src/database/delete-rules.spec.ts')).toBe(true);
   });
 });
