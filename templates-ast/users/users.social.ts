@@ -39,6 +39,8 @@ export function socialMethods(
 ): OptionalKind<MethodDeclarationStructure>[] {
   if (!hasSocialSignIn(options)) return [];
   const db = options.database === 'mongodb' ? MONGO : SQL;
+  // The provider vouched for the e-mail: it needs no confirmation mail of ours.
+  const confirmed = options.emailConfirmation;
   return [
     {
       name: 'findOrCreateFromProvider',
@@ -47,6 +49,7 @@ export function socialMethods(
         "Social sign-in: the user with this provider id; else the user with the profile's verified",
         'e-mail, linked to the provider from now on; else a new user without a password, named and',
         'pictured as at the provider. A profile without a verified e-mail cannot be linked or created (403).',
+        ...(confirmed ? ['The e-mail the provider verified counts as confirmed.'] : []),
       ],
       parameters: [
         { name: 'provider', type: 'SocialProvider' },
@@ -67,6 +70,7 @@ export function socialMethods(
         'const same = await this.findByEmail(email);',
         'if (same) {',
         '  same[field] = profile.id;',
+        ...(confirmed ? ['  same.emailConfirmed = true;'] : []),
         `  return ${options.database === 'mongodb' ? 'same.save()' : 'this.users.save(same)'};`,
         '}',
         'const user = {',
@@ -76,6 +80,7 @@ export function socialMethods(
         "  role: 'user' as const,",
         '  password: null,',
         '  tokenVersion: 0,',
+        ...(confirmed ? ['  emailConfirmed: true,'] : []),
         '  [field]: profile.id,',
         '};',
         'try {',

@@ -1,0 +1,57 @@
+// A real SMTP server (smtp-server) that the accounts tests send the generated project's mail to.
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server (smtp-server) on a free port, keeping every message it accepts. */
+export async function startMailServer() {
+  const received: string[] = [];
+  const waiting: (() => void)[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no certificate to trust, no login.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push(raw);
+        waiting.splice(0).forEach((wake) => wake());
+        done();
+      });
+    },
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.server.address() as { port: number };
+  /** The first message (decoded) that `matches`, once it arrives. */
+  const messageWhere = async (matches: (text: string) => boolean): Promise<string> => {
+    for (;;) {
+      const found = received.map(decodeQuotedPrintable).find(matches);
+      if (found !== undefined) return found;
+      await new Promise<void>((wake) => waiting.push(wake));
+    }
+  };
+  /** The message to `to` with this subject, once it arrives. */
+  const messageTo = (to: string, subject: string): Promise<string> =>
+    messageWhere(
+      (text) =>
+        new RegExp(`^To: ${to}\\r?$`, 'm').test(text) && text.includes(`Subject: ${subject}`),
+    );
+  /** How many messages went to `to` so far. */
+  const countTo = (to: string): number =>
+    received.filter((raw) => new RegExp(`^To: ${to}\\r?$`, 'm').test(raw)).length;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    messageWhere,
+    messageTo,
+    countTo,
+    stop: () => new Promise<void>((closed) => server.close(closed)),
+  };
+}
+
+/** nodemailer folds long lines of a text part (quoted-printable): unfolded, the link is whole again. */
+const decodeQuotedPrintable = (raw: string): string =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
