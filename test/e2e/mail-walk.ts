@@ -19,6 +19,21 @@ export interface AccountsWalk {
   mail: () => MailServer;
 }
 
+/** POST /auth: HTTP Basic with the master key, as the seed asks. */
+export const passwordSignIn = (
+  walk: { url: () => string; masterKey: () => string },
+  email: string,
+  password: string,
+) =>
+  fetch(`${walk.url()}/auth`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ access_token: walk.masterKey() }),
+  });
+
 /** The mail, session and admin tests, registered in the caller's describe. */
 export function mailFlows(walk: AccountsWalk): void {
   const call = (method: string, path: string, body?: object, token?: string) =>
@@ -30,15 +45,7 @@ export function mailFlows(walk: AccountsWalk): void {
       },
       body: body && JSON.stringify(body),
     });
-  const signIn = (email: string, password: string) =>
-    fetch(`${walk.url()}/auth`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-      },
-      body: JSON.stringify({ access_token: walk.masterKey() }),
-    });
+  const signIn = (email: string, password: string) => passwordSignIn(walk, email, password);
 
   it(
     'mails the link to a known user only, and following it sets the password and ends the old token',

@@ -1,6 +1,7 @@
 // Social sign-in (--auth-methods password,facebook,github,google) walked over HTTP against a running
 // generated project whose *_API_URL point at a local stand-in provider (stand-in-provider.ts).
 import { expect, it } from 'vitest';
+import { passwordSignIn } from './mail-walk.js';
 import type { Account, StandInProvider } from './stand-in-provider.js';
 
 const LONG = 1_200_000;
@@ -34,15 +35,7 @@ export function socialFlows(walk: SocialWalk): void {
   };
   const me = (token: string) =>
     fetch(`${walk.url()}/users/me`, { headers: { authorization: `Bearer ${token}` } });
-  const basicSignIn = (email: string, password: string) =>
-    fetch(`${walk.url()}/auth`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-      },
-      body: JSON.stringify({ access_token: walk.masterKey() }),
-    });
+  const basicSignIn = (email: string, password: string) => passwordSignIn(walk, email, password);
 
   it(
     'creates a user from a GitHub token without the master key, then finds the same user again',
