@@ -54,8 +54,16 @@ const project = (database: Database, resources: ResourceOptions[]): ProjectOptio
   migrationTimestamp: 1_700_000_000_000,
 });
 
-/** Every file of the project and the three resources, rendered and type-checked together. */
-async function files(database: Database): Promise<Map<string, string>> {
+const rendered = new Map<Database, Promise<Map<string, string>>>();
+
+/** Every file of the project and the three resources, rendered and type-checked together (once per database). */
+function files(database: Database): Promise<Map<string, string>> {
+  const cached = rendered.get(database) ?? render(database);
+  rendered.set(database, cached);
+  return cached;
+}
+
+async function render(database: Database): Promise<Map<string, string>> {
   const resources = graph();
   const options = project(database, resources.slice(0, 2));
   const all = await renderFiles([
@@ -130,5 +138,37 @@ describe('--nested', () => {
     const rendered = await files('sqlite');
     expect(rendered.has('src/tags/nested-tags.controller.ts')).toBe(false);
     expect(rendered.get('src/tags/tags.module.ts')).toContain('controllers: [TagsController],');
+  });
+});
+
+describe('--indexes', () => {
+  const migration = 'src/database/migrations/1700000000003-create-articles.ts';
+
+  it('sqlite and postgres: CREATE INDEX on the field in the migration, @Index() on the entity', async () => {
+    for (const database of ['sqlite', 'postgres'] as const) {
+      const rendered = await files(database);
+      expect(rendered.get(migration)).toMatch(
+        /CREATE INDEX "IDX_\w{26}" ON "articles" \("views"\)/,
+      );
+      expect(unindented(rendered.get('src/articles/entities/article.entity.ts'))).toContain(
+        "@Index()\n@Column({ type: 'double precision' })\nviews: number;",
+      );
+    }
+  });
+
+  it('mysql: an INDEX of the field in CREATE TABLE', async () => {
+    expect((await files('mysql')).get(migration)).toMatch(/INDEX `IDX_\w{26}` \(`views`\)/);
+  });
+
+  it("mongodb: index: true on the field's @Prop", async () => {
+    expect((await files('mongodb')).get('src/articles/schemas/article.schema.ts')).toContain(
+      '@Prop({ type: Number, required: true, index: true })\n  views: number;',
+    );
+  });
+
+  it('indexes no other field', async () => {
+    const text = (await files('sqlite')).get(migration)!;
+    expect(text).not.toMatch(/ON "articles" \("title"\)/);
+    expect(text.match(/CREATE INDEX "IDX_\w{26}" ON "articles" /g)).toHaveLength(3);
   });
 });
