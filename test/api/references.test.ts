@@ -42,20 +42,64 @@ function database(name: 'sqlite' | 'postgres' | 'mysql'): {
   return { env: url ? { DATABASE_URL: url } : {}, skip: reason };
 }
 
+/** The indexes of the articles table, as the database lists them (through the project's own driver). */
+function indexes(
+  dir: string,
+  name: 'sqlite' | 'postgres' | 'mysql',
+  env: NodeJS.ProcessEnv,
+): string {
+  const queries = {
+    sqlite: [
+      "const db = require('better-sqlite3')(setting('DATABASE_PATH'));",
+      'const names = db.prepare("PRAGMA index_list(\'articles\')").all().map((index) => index.name);',
+      'return names.map((index) => db.pragma("index_info(\'" + index + "\')").map((column) => column.name));',
+    ],
+    postgres: [
+      "const client = new (require('pg').Client)(setting('DATABASE_URL'));",
+      'await client.connect();',
+      'const { rows } = await client.query("SELECT indexdef FROM pg_indexes WHERE tablename = \'articles\'");',
+      'await client.end();',
+      'return rows;',
+    ],
+    mysql: [
+      "const db = await require('mysql2/promise').createConnection(setting('DATABASE_URL'));",
+      "const [rows] = await db.query('SHOW INDEX FROM articles');",
+      'await db.end();',
+      'return rows.map((row) => row.Column_name);',
+    ],
+  };
+  const script = [
+    "const env = require('fs').readFileSync('.env', 'utf8');",
+    "const setting = (key) => process.env[key] ?? new RegExp('^' + key + '=(.*)$', 'm').exec(env)[1];",
+    `(async () => { ${queries[name].join(' ')} })().then((found) => console.log(JSON.stringify(found)));`,
+  ].join(' ');
+  const result = run('node', ['-e', script], dir, env);
+  expect(result.status, result.output).toBe(0);
+  return result.output;
+}
+
 describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters on %s', (name) => {
   const { env, skip } = database(name);
   if (skip) console.warn(`skipped: references on ${name} (${skip})`);
   let server: Server | undefined;
+  let dir = '';
   afterEach(() => server?.stop());
 
   it.skipIf(Boolean(skip))(
     'serves ids, expand in a fixed number of queries, and typed filters',
     async () => {
-      const dir = newProject(`references-${name}`, name);
+      dir = newProject(`references-${name}`, name);
       for (const args of [
         ['category', '--fields', 'name'],
         ['tag', '--fields', 'label'],
-        ['article', '--fields', 'title category:ref:category tags:ref:tag[] views:number'],
+        [
+          'article',
+          '--fields',
+          'title category:ref:category tags:ref:tag[] views:number',
+          '--nested',
+          '--indexes',
+          'views',
+        ],
       ]) {
         const added = rest(dir, 'api', ...args, '--yes');
         expect(added.status, added.output).toBe(0);
@@ -71,7 +115,12 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
         expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
       }
 
-      server = await startServer(dir, { ...env, NODE_ENV: 'production', LOG_LEVEL: 'trace' });
+      server = await startServer(dir, {
+        ...env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'trace',
+        DOCS: 'true',
+      });
       const call = client(server.url);
       const news = (await call('POST', '/categories', { name: 'News' })).body as { id: string };
       const sport = (await call('POST', '/categories', { name: 'Sport' })).body as { id: string };
@@ -193,6 +242,50 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
       expect(ten).toBe(plain + 2);
       const single = await count(`expand=category,tags&limit=1&views=110`);
       expect(single).toBeLessThanOrEqual(ten);
+
+      // Nested lists: the list restricted to one category (its column) or tag (the join table).
+      const nested = async (path: string) => {
+        const answer = await call('GET', `${path}?limit=100&sort=views`);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return (answer.body as { title: string }[]).map((item) => item.title);
+      };
+      expect(await nested(`/categories/${sport.id}/articles`)).toEqual(['First']);
+      expect(await nested(`/tags/${blue.id}/articles`)).toEqual(['First']);
+      expect(await nested(`/tags/${red.id}/articles`)).toHaveLength(11);
+      expect(await nested(`/categories/${news.id}/articles`)).toHaveLength(11);
+      const filtered = await call(
+        'GET',
+        `/categories/${news.id}/articles?views.lte=20&sort=-views&fields=title&expand=category`,
+      );
+      expect(filtered.body).toEqual([
+        { id: expect.any(String), title: 'Article 2' },
+        { id: expect.any(String), title: 'Article 1' },
+      ]);
+      const nobody = await call('GET', `/categories/${unknown}/articles`);
+      expect(nobody.status).toBe(404);
+      expect(nobody.body.message).toBe(`there is no category with id '${unknown}'`);
+      expect((await call('GET', '/tags/nope/articles')).status).toBe(400);
+      // A page of a nested list: the same statements for 2 or 10 entries.
+      const nestedCount = async (limit: number) =>
+        (
+          await statementsDuring(server!, () =>
+            call('GET', `/categories/${news.id}/articles?limit=${limit}&expand=category,tags`),
+          )
+        ).length;
+      expect(await nestedCount(10)).toBe(await nestedCount(2));
+      expect(await nestedCount(10)).toBeLessThanOrEqual(ten + 1);
+      // The OpenAPI document lists them, and the declared index is in the database.
+      const docs = await call('GET', '/docs-json');
+      const operation = docs.body.paths['/categories/{id}/articles'].get;
+      expect(operation.tags).toEqual(['articles']);
+      expect(operation.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+        expect.arrayContaining(['id', 'q', 'views.gte', 'expand']),
+      );
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '404']),
+      );
+      expect(docs.body.paths['/tags/{id}/articles'].get).toBeDefined();
+      expect(indexes(dir, name, env)).toMatch(/\bviews\b/);
 
       // Deletes follow the rule: a category that articles refer to stays (restrict, 409 with the reason);
       // a tag leaves the lists that hold it; once nothing refers to it, the category goes.
