@@ -303,3 +303,35 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
     LONG,
   );
 });
+
+describe('references on mongodb (no MongoDB server here: its database tests skip)', () => {
+  it(
+    "writes --nested lists and --indexes that pass the project's lint and type-check",
+    () => {
+      const dir = newProject('references-mongodb', 'mongodb');
+      for (const args of [
+        ['category', '--fields', 'name'],
+        ['tag', '--fields', 'label'],
+        [
+          'article',
+          '--fields',
+          'title category:ref:category tags:ref:tag[] views:number',
+          '--nested',
+          '--indexes',
+          'views',
+        ],
+      ]) {
+        const added = rest(dir, 'api', ...args, '--yes');
+        expect(added.status, added.output).toBe(0);
+      }
+      for (const [command, args] of [
+        ['npm', ['run', 'lint']],
+        ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+      ] as const) {
+        const result = run(command, [...args], dir, { MONGODB_URI: undefined });
+        expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
+      }
+    },
+    LONG,
+  );
+});
