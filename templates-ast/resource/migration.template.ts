@@ -8,7 +8,7 @@ import {
   type MigrationFile,
 } from '../database/migration.template.js';
 import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
-import { searchableFields } from './fields.js';
+import { isIndexed, searchableFields } from './fields.js';
 import {
   joinTable,
   listReferences,
@@ -56,7 +56,9 @@ export function resourceTable(resource: ResourceOptions): TableSpec {
     unique: [],
     indexes: [
       ...references.map((reference) => reference.column),
-      ...(resource.indexes ?? []),
+      ...resource.fields
+        .filter((field) => isIndexed(resource, field))
+        .map((field) => field.names.camel),
       ...(ownerColumn ? [ownerColumn] : []),
       'createdAt',
     ],

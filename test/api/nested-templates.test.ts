@@ -6,6 +6,8 @@ import type { ResourceOptions } from '../../src/resource/options.js';
 import { resourceOptions, type ResourceContext } from '../../src/resource/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
+import { alterMigrationTemplate } from '../../templates-ast/resource/alter-migration.template.js';
+import { resourceTable } from '../../templates-ast/resource/migration.template.js';
 
 const context = (resources: string[], timestamp: number): ResourceContext => ({
   auth: true,
@@ -170,5 +172,32 @@ describe('--indexes', () => {
     const text = (await files('sqlite')).get(migration)!;
     expect(text).not.toMatch(/ON "articles" \("title"\)/);
     expect(text.match(/CREATE INDEX "IDX_\w{26}" ON "articles" /g)).toHaveLength(3);
+  });
+});
+
+describe('--indexes and field edits', () => {
+  it('sqlite: removing an indexed field drops its index first (SQLite refuses otherwise), and down puts both back', async () => {
+    const article = graph()[2]!;
+    const without = {
+      ...article,
+      fields: article.fields.filter((field) => field.names.camel !== 'views'),
+    };
+    const [file] = await renderFiles([
+      alterMigrationTemplate(
+        'sqlite',
+        { className: 'RemoveViews1', path: 'src/database/migrations/1-remove-views.ts' },
+        { from: resourceTable(article), to: resourceTable(without), renames: new Map() },
+        'Removes views.',
+      ),
+    ]);
+    const [up = '', down = ''] = file!.text.split('async down');
+    expect(up).toMatch(
+      /DROP INDEX "IDX_\w{26}"`\);\s*await queryRunner\.query\(\s*`ALTER TABLE "articles" DROP COLUMN "views"`/,
+    );
+    expect(down).toMatch(
+      /ADD COLUMN "views"[^;]*;\s*await queryRunner\.query\(\s*`CREATE INDEX "IDX_\w{26}" ON "articles" \("views"\)`/,
+    );
+    // The table of a resource whose record still names a removed field indexes no such column.
+    expect(resourceTable({ ...without, indexes: ['views'] }).indexes).not.toContain('views');
   });
 });
