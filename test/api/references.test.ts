@@ -1,6 +1,7 @@
 // References and list filters in generated projects: lint, type-check, own tests, then HTTP and a count of SQL statements.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mysqlDatabase } from '../e2e/project.js';
+import { indexes } from './database-indexes.js';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
 
 const LONG = 900_000;
@@ -40,42 +41,6 @@ function database(name: 'sqlite' | 'postgres' | 'mysql'): {
   );
   if (reason && process.env[`RESTSMITH_REQUIRE_${name.toUpperCase()}`]) throw new Error(reason);
   return { env: url ? { DATABASE_URL: url } : {}, skip: reason };
-}
-
-/** The indexes of the articles table, as the database lists them (through the project's own driver). */
-function indexes(
-  dir: string,
-  name: 'sqlite' | 'postgres' | 'mysql',
-  env: NodeJS.ProcessEnv,
-): string {
-  const queries = {
-    sqlite: [
-      "const db = require('better-sqlite3')(setting('DATABASE_PATH'));",
-      'const names = db.prepare("PRAGMA index_list(\'articles\')").all().map((index) => index.name);',
-      'return names.map((index) => db.pragma("index_info(\'" + index + "\')").map((column) => column.name));',
-    ],
-    postgres: [
-      "const client = new (require('pg').Client)(setting('DATABASE_URL'));",
-      'await client.connect();',
-      'const { rows } = await client.query("SELECT indexdef FROM pg_indexes WHERE tablename = \'articles\'");',
-      'await client.end();',
-      'return rows;',
-    ],
-    mysql: [
-      "const db = await require('mysql2/promise').createConnection(setting('DATABASE_URL'));",
-      "const [rows] = await db.query('SHOW INDEX FROM articles');",
-      'await db.end();',
-      'return rows.map((row) => row.Column_name);',
-    ],
-  };
-  const script = [
-    "const env = require('fs').readFileSync('.env', 'utf8');",
-    "const setting = (key) => process.env[key] ?? new RegExp('^' + key + '=(.*)$', 'm').exec(env)[1];",
-    `(async () => { ${queries[name].join(' ')} })().then((found) => console.log(JSON.stringify(found)));`,
-  ].join(' ');
-  const result = run('node', ['-e', script], dir, env);
-  expect(result.status, result.output).toBe(0);
-  return result.output;
 }
 
 describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters on %s', (name) => {
