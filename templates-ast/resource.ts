@@ -3,6 +3,8 @@ import type { GeneratedFile } from '../src/engine/generated-file.js';
 import type { ProjectOptions } from '../src/project/options.js';
 import type { ResourceOptions } from '../src/resource/options.js';
 import { controllerTemplate } from './resource/controller.template.js';
+import { nestedControllerTemplate } from './resource/nested.controller.template.js';
+import { nestedReferences } from './resource/nested.js';
 import { createDtoTemplate, updateDtoTemplate } from './resource/dto.template.js';
 import { modelTemplate } from './resource/model.template.js';
 import { moduleTemplate } from './resource/module.template.js';
@@ -18,6 +20,7 @@ export function resourceFiles(options: ProjectOptions, resource: ResourceOptions
   return [
     moduleTemplate(options, resource),
     controllerTemplate(options, resource),
+    ...(nestedReferences(resource).length > 0 ? [nestedControllerTemplate(options, resource)] : []),
     serviceTemplate(options, resource),
     modelTemplate(options, resource),
     viewTemplate(options, resource),

@@ -27,6 +27,7 @@ export default class Api extends BaseCommand {
     '<%= config.bin %> api post --fields "title tags:string[] views?:number" --owner author --admin DELETE',
     '<%= config.bin %> api note --fields title --master POST,PUT,DELETE --dry-run',
     '<%= config.bin %> api note --fields title --confirmed POST,PUT',
+    '<%= config.bin %> api article --fields "title price:number category:ref:category" --nested --indexes price',
     '<%= config.bin %> api article --add-fields "summary:text published?:boolean" --dry-run',
     '<%= config.bin %> api article --rename-field summary:abstract',
     '<%= config.bin %> api article --access DELETE=admin,PUT=user --add-methods PATCH',
@@ -62,6 +63,14 @@ export default class Api extends BaseCommand {
       description:
         'The list answers { rows, count } instead of the array with X-Total-Count (default: the project\'s choice, restsmith.json "envelope")',
       allowNo: true,
+    }),
+    nested: Flags.boolean({
+      description:
+        'Each reference field also lists its entries under the referenced entry: GET /categories/:id/articles',
+    }),
+    indexes: Flags.string({
+      description:
+        'Fields the list filters by that get an index of their own, comma-separated (price,publishedAt)',
     }),
     'add-fields': Flags.string({
       description: 'On a resource that exists: fields to add, as --fields writes them',
@@ -127,6 +136,8 @@ export default class Api extends BaseCommand {
         confirmed: flags.confirmed,
         cascade: flags.cascade,
         envelope: flags.envelope,
+        nested: flags.nested,
+        indexes: flags.indexes,
         access: {
           master: flags.master,
           admin: flags.admin,

@@ -157,7 +157,9 @@ function operationField(
       new Argument(
         argument.name,
         typeOf(argument.type),
-        new TypeModifier(argument.nullable),
+        argument.list
+          ? new TypeModifier(false, true, argument.nullable)
+          : new TypeModifier(argument.nullable),
         value,
       ),
     );

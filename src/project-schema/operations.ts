@@ -1,5 +1,6 @@
 // The Query and Mutation fields of a project: per resource and for users, only the routes that exist, with who may call them.
-import type { Access, ResourceMethod } from '../resource/options.js';
+import type { Access, ResourceMethod, ResourceOptions } from '../resource/options.js';
+import type { GraphField } from './field-types.js';
 import type { Names } from '../resource/names.js';
 
 /** A field of Query or Mutation, mirroring one route. */
@@ -17,6 +18,8 @@ export interface OperationArgument {
   name: string;
   type: 'ID' | 'String' | 'Int' | string;
   nullable: boolean;
+  /** `views_in: [Float!]`: a list of non-null values. */
+  list?: boolean;
   defaultInteger?: number;
 }
 
@@ -40,7 +43,57 @@ export interface OperationTypes {
   updateInput?: string;
   /** The owner field's name, when update and delete are its author's or an admin's. */
   owner?: string;
+  /** The list's filters beside `q` (see filterArguments). */
+  filters?: OperationArgument[];
 }
+
+/** GraphQL's spelling of a filter's operator: a name cannot hold the dot of `views.gte`. */
+const OPERATORS = { gte: '_gte', lte: '_lte', in: '_in' };
+
+/**
+ * The filters of a resource's list as arguments, typed as the object's fields: `views: Float`,
+ * `views_gte`, `views_lte` and `views_in: [Float!]` for `?views=`, `?views.gte=`, `?views.lte=` and
+ * `?views.in=` (ranges and lists on numbers and dates only), `category: ID` and `tags: ID` for
+ * references (a list of references: the entries holding that id), and `createdAt` as a date.
+ */
+export function filterArguments(
+  resource: ResourceOptions,
+  fields: readonly GraphField[],
+): OperationArgument[] {
+  const typeOf = (name: string, fallback: string) =>
+    fields.find((field) => field.name === name)?.type ?? fallback;
+  const scalars = resource.fields
+    .filter((field) => !field.array && field.type !== 'text')
+    .map((field) => ({
+      name: field.names.camel,
+      type: typeOf(field.names.camel, FILTER_TYPES[field.type]),
+      ranges: field.type === 'number' || field.type === 'date',
+    }));
+  const references = (resource.references ?? []).map((reference) => ({
+    name: reference.names.camel,
+    type: 'ID',
+    ranges: false,
+  }));
+  const created = { name: 'createdAt', type: typeOf('createdAt', 'DateTime'), ranges: true };
+  return [...scalars, ...references, created].flatMap(({ name, type, ranges }) => [
+    { name, type, nullable: true },
+    ...(ranges
+      ? [
+          { name: `${name}${OPERATORS.gte}`, type, nullable: true },
+          { name: `${name}${OPERATORS.lte}`, type, nullable: true },
+          { name: `${name}${OPERATORS.in}`, type, nullable: true, list: true },
+        ]
+      : []),
+  ]);
+}
+
+const FILTER_TYPES = {
+  string: 'String',
+  text: 'String',
+  number: 'Float',
+  boolean: 'Boolean',
+  date: 'DateTime',
+} as const;
 
 /** Query and Mutation fields for the methods a resource has, in route order. */
 export function resourceOperations(
@@ -58,7 +111,7 @@ export function resourceOperations(
     list: (access) => ({
       root: 'Query',
       name: names.pluralCamel === names.camel ? `${names.camel}List` : names.pluralCamel,
-      arguments: LIST_ARGUMENTS,
+      arguments: [...LIST_ARGUMENTS, ...(types.filters ?? [])],
       returns: { ...one, list: true },
       access,
     }),

@@ -8,7 +8,12 @@ import {
   type ResourceRecord,
 } from '../resource/project-config.js';
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
-import { resourceOperations, userOperations, type Operation } from './operations.js';
+import {
+  filterArguments,
+  resourceOperations,
+  userOperations,
+  type Operation,
+} from './operations.js';
 import type { ClassShape, ProjectSources, PropertyShape } from './project-sources.js';
 import { AUTH_METHODS } from '../project/options.js';
 
@@ -122,7 +127,13 @@ function addResource(
       referenceNames.has(field.name) ? { ...field, type: 'ID' } : field,
     );
   }
-  const types = { names: resource.names, object: pascal, ...inputs, owner: resource.owner?.camel };
+  const types = {
+    names: resource.names,
+    object: pascal,
+    ...inputs,
+    owner: resource.owner?.camel,
+    filters: filterArguments(resource, fields),
+  };
   model.operations.push(...resourceOperations(types, resource.methods));
 }
 

@@ -57,6 +57,10 @@ export interface ResourceOptions {
   owner?: Names;
   /** Its list answers `{ rows, count }` instead of the array with X-Total-Count; false when missing. */
   envelope?: boolean;
+  /** `--nested`: each reference also lists the entries of one referenced entry (`GET /categories/:id/articles`). */
+  nested?: boolean;
+  /** `--indexes`: filterable fields (camel names) with an index of their own; none when missing. */
+  indexes?: string[];
   /** When `rest api` added it (ms since 1970): names its migration, which sorts after the earlier ones. */
   migrationTimestamp: number;
 }

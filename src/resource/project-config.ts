@@ -38,6 +38,10 @@ export interface ResourceRecord {
   cascade?: string[];
   /** Its list answers `{ rows, count }`; the project's `envelope` when left out. */
   envelope?: boolean;
+  /** `--nested`: each reference lists the entries of one referenced entry (`GET /categories/:id/articles`). */
+  nested?: boolean;
+  /** `--indexes`: filterable fields with an index of their own. */
+  indexes?: string[];
   /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
   migration?: number;
 }
@@ -174,8 +178,14 @@ function checkRecord(record: unknown, index: number, auth: boolean): void {
   if (!Array.isArray(value.fields) || value.fields.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.fields`, 'a list such as ["title:string"]');
   }
-  if (value.envelope !== undefined && typeof value.envelope !== 'boolean') {
-    throw badKey(`${key}.envelope`, 'true or false');
+  for (const flag of ['envelope', 'nested'] as const) {
+    if (value[flag] !== undefined && typeof value[flag] !== 'boolean') {
+      throw badKey(`${key}.${flag}`, 'true or false');
+    }
+  }
+  const indexes = value.indexes ?? [];
+  if (!Array.isArray(indexes) || indexes.some((field) => typeof field !== 'string')) {
+    throw badKey(`${key}.indexes`, 'a list of fields such as ["price"]');
   }
   const confirmed = value.confirmed ?? [];
   const needsUser = (kind: unknown) =>
@@ -245,6 +255,8 @@ export function resourceFromRecord(record: ResourceRecord, envelope = false): Re
     ...(owner ? { owner } : {}),
     envelope: record.envelope ?? envelope,
     ...(record.confirmed?.length ? { confirmed: record.confirmed } : {}),
+    ...(record.nested ? { nested: true } : {}),
+    ...(record.indexes?.length ? { indexes: record.indexes } : {}),
     // 0 for a record written before projects had migrations.
     migrationTimestamp: record.migration ?? 0,
   };
@@ -269,6 +281,8 @@ export function resourceRecord(resource: ResourceOptions, database: Database): R
     ...(resource.confirmed?.length ? { confirmed: resource.confirmed } : {}),
     ...(cascade.length > 0 ? { cascade } : {}),
     ...(resource.envelope !== undefined ? { envelope: resource.envelope } : {}),
+    ...(resource.nested ? { nested: true } : {}),
+    ...(resource.indexes?.length ? { indexes: resource.indexes } : {}),
     ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };
 }

@@ -2,7 +2,7 @@
 import { UserError } from '../cli/errors.js';
 import { fieldNames, parseFieldList, RESERVED_WORDS } from './field-parser.js';
 import { names, type Names } from './names.js';
-import type { Access, ReferenceOptions, ResourceOptions } from './options.js';
+import type { Access, FieldOptions, ReferenceOptions, ResourceOptions } from './options.js';
 import { accessPerMethod, confirmedMethods } from './resource-access.js';
 
 export { parseFields } from './field-parser.js';
@@ -25,6 +25,10 @@ export interface ResourceInput {
   cascade?: string;
   /** The list answers `{ rows, count }`; the project's choice when missing. */
   envelope?: boolean;
+  /** Each reference also lists the entries of one referenced entry: `GET /categories/:id/articles`. */
+  nested?: boolean;
+  /** Filterable fields with an index of their own, comma-separated: `price,publishedAt`. */
+  indexes?: string;
 }
 
 /** What the project already has, so that the new resource does not collide with it. */
@@ -62,15 +66,20 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
   }
   const methods = accessPerMethod(input, owner !== undefined, context.auth);
   const confirmed = input.confirmed?.trim() ? confirmedMethods(input.confirmed, methods) : [];
+  const checked = checkedReferences(references, input.cascade, context);
+  if (input.nested) checkNested(checked, methods.list !== undefined);
+  const indexes = indexedFields(input.indexes, fields, checked);
   return {
     names: resourceNames,
     endpoint,
     methods,
     fields,
-    references: checkedReferences(references, input.cascade, context),
+    references: checked,
     ...(owner ? { owner } : {}),
     envelope: input.envelope ?? context.envelope ?? false,
     ...(confirmed.length > 0 ? { confirmed } : {}),
+    ...(input.nested ? { nested: true } : {}),
+    ...(indexes.length > 0 ? { indexes } : {}),
     migrationTimestamp: context.migrationTimestamp ?? Date.now(),
   };
 }
@@ -156,4 +165,55 @@ function checkedReferences(
   return references.map((reference) =>
     cascaded.includes(reference.names.camel) ? { ...reference, onDelete: 'cascade' } : reference,
   );
+}
+
+/**
+ * `--nested` lists the entries of one referenced entry under its endpoint, as the list does: it needs
+ * the list, a reference, and one reference per referenced resource (else two routes share a path).
+ */
+function checkNested(references: ReferenceOptions[], listed: boolean): void {
+  if (!listed) {
+    throw new UserError('--nested lists entries as GET does, and this resource has no list.', {
+      hint: 'Add GET to --methods, or drop --nested.',
+    });
+  }
+  if (references.length === 0) {
+    throw new UserError('--nested needs a reference field, and there is none.', {
+      hint: 'Add one to --fields, e.g. "category:ref:category", or drop --nested.',
+    });
+  }
+  references.forEach((reference, index) => {
+    const twin = references
+      .slice(index + 1)
+      .find((other) => other.target.kebab === reference.target.kebab);
+    if (twin) {
+      throw new UserError(
+        `--nested: "${reference.names.camel}" and "${twin.names.camel}" both refer to ${reference.target.kebab}, so its nested list would be either.`,
+        { hint: `Refer to ${reference.target.kebab} from one field only, or drop --nested.` },
+      );
+    }
+  });
+}
+
+/** The fields `--indexes` names: each a field that the list filters by, and not indexed already. */
+function indexedFields(
+  given: string | undefined,
+  fields: FieldOptions[],
+  references: ReferenceOptions[],
+): string[] {
+  const named = [...new Set((given ?? '').split(/[\s,]+/).filter(Boolean))];
+  const filterable = fields.filter((field) => !field.array && field.type !== 'text');
+  return named.map((name) => {
+    const field = fields.find((found) => found.names.camel === name || found.names.raw === name);
+    if (field && filterable.includes(field)) return field.names.camel;
+    const indexed = references.some((reference) => reference.names.camel === name);
+    const why = indexed
+      ? 'is a reference, whose column is indexed already'
+      : field
+        ? `is a ${field.array ? 'list' : 'text'} field, which the list does not filter by`
+        : 'is not a field of this resource';
+    throw new UserError(`--indexes names "${name}", which ${why}.`, {
+      hint: `Name fields the list filters by: ${filterable.map((found) => found.names.camel).join(', ') || '(none)'}; createdAt and references are indexed already.`,
+    });
+  });
 }

@@ -96,6 +96,8 @@ async function ask(
     fields,
     cascade,
     envelope: enveloped,
+    nested: given.nested,
+    indexes: given.indexes,
   };
 }
 

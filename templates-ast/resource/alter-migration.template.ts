@@ -6,6 +6,7 @@ import { classOf, code, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.template.js';
 import {
   columnSql,
+  indexName,
   POSTGRES_TYPES,
   searchIndexName,
   searchTableName,
@@ -64,6 +65,14 @@ const backfilled = (column: ColumnSpec, sqlite: boolean): ColumnSpec =>
     ? column
     : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
 
+/** The index of a column added back with its index (--indexes), as a migration's down does. */
+const addedIndex = (change: TableChange, column: ColumnSpec): string[] =>
+  change.to.indexes.includes(column.name)
+    ? [
+        `CREATE INDEX "${indexName(change.to.name, column.name)}" ON "${change.to.name}" ("${column.name}")`,
+      ]
+    : [];
+
 function postgres(change: TableChange): string[] {
   const table = change.to.name;
   const searchedBefore = change.from.search.map((name) => change.renames.get(name) ?? name);
@@ -74,6 +83,7 @@ function postgres(change: TableChange): string[] {
       ...(column.nullable
         ? []
         : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
+      ...addedIndex(change, column),
     ]),
     ...[...change.renames].flatMap(([from, to]) => [
       `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
@@ -109,14 +119,20 @@ function sqlite(change: TableChange): string[] {
           `DROP TABLE IF EXISTS "${search}"`,
         ]
       : []),
-    ...added(change).map(
-      (column) =>
-        `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
-    ),
+    ...added(change).flatMap((column) => [
+      `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
+      ...addedIndex(change, column),
+    ]),
     ...[...change.renames].map(
       ([from, to]) => `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
     ),
-    ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
+    // SQLite refuses to drop an indexed column (--indexes): its index goes first.
+    ...removed(change).flatMap((column) => [
+      ...(change.from.indexes.includes(column.name)
+        ? [`DROP INDEX "${indexName(table, column.name)}"`]
+        : []),
+      `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`,
+    ]),
     ...(rebuild && change.to.search.length > 0 ? sqliteSearch(change.to) : []),
   ];
 }

@@ -14,6 +14,7 @@ import {
   referenceSetUp,
   referenceTests,
 } from './e2e-references.js';
+import { nestedTests } from './e2e-nested.js';
 import { resourcePaths } from './paths.js';
 
 const SAMPLE: Record<FieldOptions['type'], (name: string) => string> = {
@@ -76,7 +77,9 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
     routes(project, resource)
       .map((text) => text.trimEnd())
       .join('\n')
-      .replace('__FORM__', form) + referenceTests(project, resource, unknownId(project)).trimEnd();
+      .replace('__FORM__', form) +
+    referenceTests(project, resource, unknownId(project)).trimEnd() +
+    nestedTests(project, resource).trimEnd();
   /** Whether the tests use a name (a pattern after a word boundary), so that only used names are declared. */
   const uses = (pattern: string) => new RegExp(`\\b${pattern}`).test(tests);
   const users = ['admin', 'ada', 'bob', 'carol'].filter(

@@ -28,6 +28,10 @@ export const searchableFields = (resource: ResourceOptions): FieldOptions[] =>
     (field) => (field.type === 'string' || field.type === 'text') && !field.array,
   );
 
+/** `--indexes price`: the field has an index of its own, for the list's filters. */
+export const isIndexed = (resource: ResourceOptions, field: FieldOptions): boolean =>
+  resource.indexes?.includes(field.names.camel) ?? false;
+
 /** Every field a list query may name in `fields` and `sort`. */
 export const listableFieldNames = (resource: ResourceOptions): string[] => [
   'id',
@@ -133,8 +137,8 @@ export function columnArguments(field: FieldOptions, database: Database): string
   return `{ ${type}${nullable} }`;
 }
 
-/** Mongoose @Prop options. */
-export function propArguments(field: FieldOptions): string {
+/** Mongoose @Prop options; `indexed` for a field named by `--indexes`. */
+export function propArguments(field: FieldOptions, indexed = false): string {
   const type = {
     string: 'String',
     text: 'String',
@@ -143,5 +147,6 @@ export function propArguments(field: FieldOptions): string {
     date: 'Date',
   }[field.type];
   const required = field.optional ? '' : ', required: true';
-  return field.array ? `{ type: [${type}], default: [] }` : `{ type: ${type}${required} }`;
+  const index = indexed ? ', index: true' : '';
+  return field.array ? `{ type: [${type}], default: [] }` : `{ type: ${type}${required}${index} }`;
 }

@@ -8,7 +8,7 @@ import {
   type MigrationFile,
 } from '../database/migration.template.js';
 import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
-import { searchableFields } from './fields.js';
+import { isIndexed, searchableFields } from './fields.js';
 import {
   joinTable,
   listReferences,
@@ -27,7 +27,8 @@ const COLUMN_TYPES: Record<FieldOptions['type'], ColumnType> = {
 
 /**
  * The table as the entity (model.template.ts) maps it: lists are JSON text, the owner a user id,
- * a single reference the referenced entry's id (indexed, with its delete rule).
+ * a single reference the referenced entry's id (indexed, with its delete rule); the fields of
+ * `--indexes` have an index of their own, for the list's filters.
  */
 export function resourceTable(resource: ResourceOptions): TableSpec {
   const ownerColumn = resource.owner ? `${resource.owner.camel}Id` : undefined;
@@ -55,6 +56,9 @@ export function resourceTable(resource: ResourceOptions): TableSpec {
     unique: [],
     indexes: [
       ...references.map((reference) => reference.column),
+      ...resource.fields
+        .filter((field) => isIndexed(resource, field))
+        .map((field) => field.names.camel),
       ...(ownerColumn ? [ownerColumn] : []),
       'createdAt',
     ],
@@ -78,8 +82,14 @@ export function resourceMigrationTemplate(
     project.database,
     resourceMigrationFile(resource),
     [resourceTable(resource), ...listReferences(resource).map((list) => joinTable(resource, list))],
-    referencesOf(resource).length > 0
-      ? `The ${resource.names.pluralSnake} table and its join tables, with indexes on the default sort key, the references, the owner and the searched text.`
-      : `The ${resource.names.pluralSnake} table, with indexes on the default sort key, the owner and the searched text.`,
+    migrationSummary(resource),
   );
+}
+
+function migrationSummary(resource: ResourceOptions): string {
+  const table = resource.names.pluralSnake;
+  const filtered = resource.indexes?.length ? `, the filtered ${resource.indexes.join(', ')}` : '';
+  return referencesOf(resource).length > 0
+    ? `The ${table} table and its join tables, with indexes on the default sort key, the references${filtered}, the owner and the searched text.`
+    : `The ${table} table, with indexes on the default sort key${filtered}, the owner and the searched text.`;
 }

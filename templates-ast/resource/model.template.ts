@@ -11,7 +11,7 @@ import {
   textIndex,
   userModelPath,
 } from '../users/user.entity.template.js';
-import { columnArguments, propArguments, searchableFields, tsType } from './fields.js';
+import { columnArguments, isIndexed, propArguments, searchableFields, tsType } from './fields.js';
 import { resourcePaths } from './paths.js';
 import { entityReferences, schemaReferences } from './reference-properties.js';
 
@@ -29,6 +29,7 @@ function entity(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
     property(field.names.camel, field.optional ? `${tsType(field)} | null` : tsType(field), [
       ...fullTextIndex(project, table, field === searched[0]),
       ...(searched.includes(field) ? searchIndex(project, table, field.names.camel) : []),
+      ...(isIndexed(resource, field) ? [decorator('Index')] : []),
       decorator('Column', columnArguments(field, project.database)),
     ]),
   );
@@ -89,7 +90,7 @@ function schema(project: ProjectOptions, resource: ResourceOptions): TypeScriptF
     property(
       field.names.camel,
       field.optional ? `${tsType(field)} | null` : tsType(field),
-      [decorator('Prop', propArguments(field))],
+      [decorator('Prop', propArguments(field, isIndexed(resource, field)))],
       { hasQuestionToken: field.optional },
     ),
   );

@@ -5,6 +5,8 @@ import type { ResourceOptions } from '../../src/resource/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 import { controllerName } from './controller.template.js';
+import { nestedControllerName } from './nested.controller.template.js';
+import { nestedReferences } from './nested.js';
 import { resourcePaths } from './paths.js';
 import { serviceName } from './service.template.js';
 
@@ -15,6 +17,11 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
   const { pascal } = resource.names;
   const mongo = project.database === 'mongodb';
   const paths = resourcePaths(project, resource);
+  const nested = nestedReferences(resource).length > 0;
+  const controllers = [
+    controllerName(resource),
+    ...(nested ? [nestedControllerName(resource)] : []),
+  ];
   return tsFile(
     paths.module,
     [
@@ -22,6 +29,9 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
       mongo ? pkg('@nestjs/mongoose', 'MongooseModule') : pkg('@nestjs/typeorm', 'TypeOrmModule'),
       { from: paths.model, named: mongo ? [pascal, `${pascal}Schema`] : [pascal] },
       { from: paths.controller, named: [controllerName(resource)] },
+      ...(nested
+        ? [{ from: paths.nestedController, named: [nestedControllerName(resource)] }]
+        : []),
       { from: paths.service, named: [serviceName(resource)] },
     ],
     [
@@ -35,7 +45,7 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
               mongo
                 ? `  imports: [MongooseModule.forFeature([{ name: ${pascal}.name, schema: ${pascal}Schema }])],`
                 : `  imports: [TypeOrmModule.forFeature([${pascal}])],`,
-              `  controllers: [${controllerName(resource)}],`,
+              `  controllers: [${controllers.join(', ')}],`,
               `  providers: [${serviceName(resource)}],`,
               '}',
             ),

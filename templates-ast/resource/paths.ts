@@ -5,6 +5,8 @@ import type { ResourceOptions } from '../../src/resource/options.js';
 export interface ResourcePaths {
   module: string;
   controller: string;
+  /** `--nested`: the routes under the referenced resources' endpoints. */
+  nestedController: string;
   service: string;
   /** The SQL entity or the Mongoose schema. */
   model: string;
@@ -20,6 +22,7 @@ export function resourcePaths(project: ProjectOptions, resource: ResourceOptions
   return {
     module: `${folder}/${pluralKebab}.module.ts`,
     controller: `${folder}/${pluralKebab}.controller.ts`,
+    nestedController: `${folder}/nested-${pluralKebab}.controller.ts`,
     service: `${folder}/${pluralKebab}.service.ts`,
     model:
       project.database === 'mongodb'

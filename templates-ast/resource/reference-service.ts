@@ -21,7 +21,8 @@ type Method = OptionalKind<MethodDeclarationStructure>;
 const targetOwner = (project: ProjectOptions, reference: ReferenceOptions) =>
   project.resources.find((resource) => resource.names.kebab === reference.target.kebab)?.owner;
 
-const finderName = (reference: ReferenceOptions) => `load${reference.names.pascal}`;
+/** `loadCategory`: the service's private finder of a reference's entries, one query for many ids. */
+export const finderName = (reference: ReferenceOptions): string => `load${reference.names.pascal}`;
 
 /** Database differences, as two small tables: how entries are read by id, and how ids are set. */
 const SQL = {

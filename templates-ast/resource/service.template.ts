@@ -19,6 +19,7 @@ import {
   referenceServiceImports,
 } from './reference-service.js';
 import { expansionName } from './reference-api.js';
+import { nestedServiceMethods } from './nested.js';
 
 export const serviceName = (resource: ResourceOptions): string =>
   `${resource.names.pluralPascal}Service`;
@@ -171,6 +172,7 @@ export function serviceTemplate(
       returnType: 'Promise<void>',
       statements: code(`const ${camel} = await this.findOne(id);`, ...checkOwner, db.remove(camel)),
     },
+    ...nestedServiceMethods(project, resource),
     ...referenceMethods(project, resource, [
       ...(create ? [`Create${pascal}Dto`] : []),
       ...(update ? [`Update${pascal}Dto`] : []),

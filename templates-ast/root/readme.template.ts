@@ -110,7 +110,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '',
     "The lists of the resources `rest api` adds also filter: `?views=3` by a field's value (not `text` fields or lists), `?category=<id>` by a reference (a list of references: the entries holding that id), and `?views.gte=10`, `?views.lte=99`, `?views.in=1,2` on numbers and dates (`createdAt` too). A value that does not fit the field's type is a 400 naming the parameter.",
     '',
-    'References (`rest api article --fields "title category:ref:category tags:ref:tag[]"`) are sent and answered as ids; an id with no entry is a 400 naming the field. `?expand=category,tags` (on `GET /articles/:id` and the list) answers the referenced entries instead of their ids, in one query per reference. `LOG_LEVEL=trace` logs each SQL statement, without its parameters.',
+    'References (`rest api article --fields "title category:ref:category tags:ref:tag[]"`) are sent and answered as ids; an id with no entry is a 400 naming the field. `?expand=category,tags` (on `GET /articles/:id` and the list) answers the referenced entries instead of their ids, in one query per reference. A resource added with `--nested` also lists its entries under each entry it refers to: `GET /categories/:id/articles`, `GET /tags/:id/articles` (the list route restricted to that entry; 404 when it does not exist). `LOG_LEVEL=trace` logs each SQL statement, without its parameters.',
     '',
     '```sh',
     'curl -X POST http://localhost:9000/articles -H "Content-Type: application/json" -d "{\\"title\\": \\"Hello\\", \\"category\\": \\"$CATEGORY_ID\\", \\"tags\\": [\\"$TAG_ID\\"]}"',

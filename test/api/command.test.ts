@@ -156,6 +156,14 @@ describe('rest api (built CLI, generated sqlite project)', () => {
         ['api', 'tag', '--fields', 'name writer:ref:user', '--cascade', 'name', '--yes'],
         '--cascade names "name", which is not a single reference field.',
       ],
+      [
+        ['api', 'tag', '--fields', 'name views:number', '--indexes', 'price', '--yes'],
+        '--indexes names "price", which is not a field of this resource.',
+      ],
+      [
+        ['api', 'tag', '--fields', 'name', '--nested', '--yes'],
+        '--nested needs a reference field, and there is none.',
+      ],
       [['api', '--yes'], 'Which resource? Give its name.'],
     ];
     for (const [args, message] of cases) {
@@ -183,6 +191,8 @@ describe('rest api (built CLI, generated sqlite project)', () => {
       '--fields',
       '--owner',
       '--cascade',
+      '--nested',
+      '--indexes',
       '--dry-run',
       '--force',
       '--yes',

@@ -201,4 +201,27 @@ describe('restsmith.json', () => {
       'restsmith.json: "resources[0].confirmed" should be a list of methods whose access is "user" or "admin".',
     );
   });
+
+  it('records --nested and --indexes, reads them back, and refuses a bad value', async () => {
+    const root = projectWith(JSON.stringify({ ...base, resources: [] }, null, 2));
+    const loaded = await readProjectConfig(root);
+    const article = resourceOptions(
+      { name: 'article', fields: 'title views:number', nested: false, indexes: 'views' },
+      { auth: true, resources: [], modules: [], endpoints: [], migrationTimestamp: 1 },
+    );
+    const text = recordResource(loaded, { ...article, nested: true });
+    expect(JSON.parse(text).resources[0]).toMatchObject({ nested: true, indexes: ['views'] });
+    const { config } = await readProjectConfig(projectWith(text));
+    expect(projectOptions(config).resources[0]).toMatchObject({ nested: true, indexes: ['views'] });
+    const bad = { ...base, resources: [{ name: 'note', endpoint: 'notes', fields: ['title'] }] };
+    for (const [key, value, expected] of [
+      ['nested', 'yes', 'true or false'],
+      ['indexes', 'views', 'a list of fields such as ["price"]'],
+    ] as const) {
+      const record = { ...bad.resources[0], [key]: value };
+      await expect(
+        readProjectConfig(projectWith(JSON.stringify({ ...bad, resources: [record] }))),
+      ).rejects.toThrow(`restsmith.json: "resources[0].${key}" should be ${expected}.`);
+    }
+  });
 });

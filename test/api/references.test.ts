@@ -1,6 +1,7 @@
 // References and list filters in generated projects: lint, type-check, own tests, then HTTP and a count of SQL statements.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mysqlDatabase } from '../e2e/project.js';
+import { indexes } from './database-indexes.js';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
 
 const LONG = 900_000;
@@ -46,16 +47,24 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
   const { env, skip } = database(name);
   if (skip) console.warn(`skipped: references on ${name} (${skip})`);
   let server: Server | undefined;
+  let dir = '';
   afterEach(() => server?.stop());
 
   it.skipIf(Boolean(skip))(
     'serves ids, expand in a fixed number of queries, and typed filters',
     async () => {
-      const dir = newProject(`references-${name}`, name);
+      dir = newProject(`references-${name}`, name);
       for (const args of [
         ['category', '--fields', 'name'],
         ['tag', '--fields', 'label'],
-        ['article', '--fields', 'title category:ref:category tags:ref:tag[] views:number'],
+        [
+          'article',
+          '--fields',
+          'title category:ref:category tags:ref:tag[] views:number',
+          '--nested',
+          '--indexes',
+          'views',
+        ],
       ]) {
         const added = rest(dir, 'api', ...args, '--yes');
         expect(added.status, added.output).toBe(0);
@@ -71,7 +80,12 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
         expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
       }
 
-      server = await startServer(dir, { ...env, NODE_ENV: 'production', LOG_LEVEL: 'trace' });
+      server = await startServer(dir, {
+        ...env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'trace',
+        DOCS: 'true',
+      });
       const call = client(server.url);
       const news = (await call('POST', '/categories', { name: 'News' })).body as { id: string };
       const sport = (await call('POST', '/categories', { name: 'Sport' })).body as { id: string };
@@ -194,6 +208,50 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
       const single = await count(`expand=category,tags&limit=1&views=110`);
       expect(single).toBeLessThanOrEqual(ten);
 
+      // Nested lists: the list restricted to one category (its column) or tag (the join table).
+      const nested = async (path: string) => {
+        const answer = await call('GET', `${path}?limit=100&sort=views`);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return (answer.body as { title: string }[]).map((item) => item.title);
+      };
+      expect(await nested(`/categories/${sport.id}/articles`)).toEqual(['First']);
+      expect(await nested(`/tags/${blue.id}/articles`)).toEqual(['First']);
+      expect(await nested(`/tags/${red.id}/articles`)).toHaveLength(11);
+      expect(await nested(`/categories/${news.id}/articles`)).toHaveLength(11);
+      const filtered = await call(
+        'GET',
+        `/categories/${news.id}/articles?views.lte=20&sort=-views&fields=title&expand=category`,
+      );
+      expect(filtered.body).toEqual([
+        { id: expect.any(String), title: 'Article 2' },
+        { id: expect.any(String), title: 'Article 1' },
+      ]);
+      const nobody = await call('GET', `/categories/${unknown}/articles`);
+      expect(nobody.status).toBe(404);
+      expect(nobody.body.message).toBe(`there is no category with id '${unknown}'`);
+      expect((await call('GET', '/tags/nope/articles')).status).toBe(400);
+      // A page of a nested list: the same statements for 2 or 10 entries.
+      const nestedCount = async (limit: number) =>
+        (
+          await statementsDuring(server!, () =>
+            call('GET', `/categories/${news.id}/articles?limit=${limit}&expand=category,tags`),
+          )
+        ).length;
+      expect(await nestedCount(10)).toBe(await nestedCount(2));
+      expect(await nestedCount(10)).toBeLessThanOrEqual(ten + 1);
+      // The OpenAPI document lists them, and the declared index is in the database.
+      const docs = await call('GET', '/docs-json');
+      const operation = docs.body.paths['/categories/{id}/articles'].get;
+      expect(operation.tags).toEqual(['articles']);
+      expect(operation.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+        expect.arrayContaining(['id', 'q', 'views.gte', 'expand']),
+      );
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '404']),
+      );
+      expect(docs.body.paths['/tags/{id}/articles'].get).toBeDefined();
+      expect(indexes(dir, name, env)).toMatch(/\bviews\b/);
+
       // Deletes follow the rule: a category that articles refer to stays (restrict, 409 with the reason);
       // a tag leaves the lists that hold it; once nothing refers to it, the category goes.
       const refused = await call('DELETE', `/categories/${sport.id}`);
@@ -206,6 +264,38 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
       expect((await call('GET', `/articles/${first.body.id}`)).body.tags).toEqual([]);
       expect((await call('DELETE', `/articles/${first.body.id}`)).status).toBe(204);
       expect((await call('DELETE', `/categories/${sport.id}`)).status).toBe(204);
+    },
+    LONG,
+  );
+});
+
+describe('references on mongodb (no MongoDB server here: its database tests skip)', () => {
+  it(
+    "writes --nested lists and --indexes that pass the project's lint and type-check",
+    () => {
+      const dir = newProject('references-mongodb', 'mongodb');
+      for (const args of [
+        ['category', '--fields', 'name'],
+        ['tag', '--fields', 'label'],
+        [
+          'article',
+          '--fields',
+          'title category:ref:category tags:ref:tag[] views:number',
+          '--nested',
+          '--indexes',
+          'views',
+        ],
+      ]) {
+        const added = rest(dir, 'api', ...args, '--yes');
+        expect(added.status, added.output).toBe(0);
+      }
+      for (const [command, args] of [
+        ['npm', ['run', 'lint']],
+        ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+      ] as const) {
+        const result = run(command, [...args], dir, { MONGODB_URI: undefined });
+        expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
+      }
     },
     LONG,
   );

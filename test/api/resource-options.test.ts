@@ -260,3 +260,51 @@ describe('resourceOptions: --confirmed', () => {
     );
   });
 });
+
+describe('resourceOptions: --nested and --indexes', () => {
+  const blog: ResourceContext = { ...project, resources: ['category', 'tag'] };
+  const fields =
+    'title views:number body:text labels:string[] category:ref:category tags:ref:tag[]';
+
+  it('keeps --nested and the indexed fields, named as the fields are', () => {
+    const result = options({ fields, nested: true, indexes: 'views, title' }, blog);
+    expect(result.nested).toBe(true);
+    expect(result.indexes).toEqual(['views', 'title']);
+    expect(options({ fields }, blog)).not.toHaveProperty('nested');
+    expect(options({ fields }, blog)).not.toHaveProperty('indexes');
+  });
+
+  it('refuses --nested without a list, without a reference, or with two references to one resource', () => {
+    expect(refusal(() => options({ fields, nested: true, methods: 'POST' }, blog))).toEqual({
+      message: '--nested lists entries as GET does, and this resource has no list.',
+      hint: 'Add GET to --methods, or drop --nested.',
+    });
+    expect(refusal(() => options({ nested: true }, blog)).message).toBe(
+      '--nested needs a reference field, and there is none.',
+    );
+    const twice = 'title category:ref:category series?:ref:category';
+    expect(refusal(() => options({ fields: twice, nested: true }, blog))).toEqual({
+      message:
+        '--nested: "category" and "series" both refer to category, so its nested list would be either.',
+      hint: 'Refer to category from one field only, or drop --nested.',
+    });
+  });
+
+  it('refuses an index on a field the list does not filter by, naming it and the fields it may name', () => {
+    const hint =
+      'Name fields the list filters by: title, views; createdAt and references are indexed already.';
+    expect(refusal(() => options({ fields, indexes: 'price' }, blog))).toEqual({
+      message: '--indexes names "price", which is not a field of this resource.',
+      hint,
+    });
+    expect(refusal(() => options({ fields, indexes: 'body' }, blog)).message).toBe(
+      '--indexes names "body", which is a text field, which the list does not filter by.',
+    );
+    expect(refusal(() => options({ fields, indexes: 'labels' }, blog)).message).toBe(
+      '--indexes names "labels", which is a list field, which the list does not filter by.',
+    );
+    expect(refusal(() => options({ fields, indexes: 'category' }, blog)).message).toBe(
+      '--indexes names "category", which is a reference, whose column is indexed already.',
+    );
+  });
+});

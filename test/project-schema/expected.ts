@@ -67,9 +67,9 @@ export const twoResources = sdl`
     user(id: ID!): User
     "The signed-in user."
     me: User! @auth
-    notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [Note!]!
+    notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Note!]!
     note(id: ID!): Note
-    articles(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [Article!]!
+    articles(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, published: Boolean, views: Float, views_gte: Float, views_lte: Float, views_in: [Float!], publishedAt: DateTime, publishedAt_gte: DateTime, publishedAt_lte: DateTime, publishedAt_in: [DateTime!], createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Article!]!
     article(id: ID!): Article
   }
 

@@ -235,7 +235,7 @@ describe('projects without accounts', () => {
       }
 
       type Query {
-        notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [Note!]!
+        notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Note!]!
         note(id: ID!): Note
       }
 

@@ -121,6 +121,10 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
         );
         expect(block('Post')).not.toMatch(/categoryId|tagIds|seriesId/);
         expect(block('PostInput')).toContain('  category: ID!\n  tags: [ID!]\n  series: ID\n');
+        // The list's filters as arguments: a reference by id, dates with their ranges.
+        expect(stdout).toContain(
+          '  posts(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, category: ID, tags: ID, series: ID, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Post!]!\n',
+        );
         expect(validateSchema(buildSchema(stdout))).toEqual([]);
       },
       GENERATE_TIMEOUT,
