@@ -6,6 +6,8 @@ import {
   MIGRATIONS_LIST,
 } from '../../templates-ast/database/migration.template.js';
 import { resourceMigrationFile } from '../../templates-ast/resource/migration.template.js';
+import { PIECES } from '../../templates-ast/_shared/pieces.js';
+import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { addModuleToAppModule } from './app-module-editor.js';
 import { formatFile } from '../engine/format.js';
@@ -13,6 +15,7 @@ import { isProjectPath, type GeneratedFile } from '../engine/generated-file.js';
 import { addMigrationToList } from './migrations-editor.js';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
+import type { ProjectOptions } from '../project/options.js';
 import type { ResourceOptions } from './options.js';
 import { type EditedFile, type WritePlan } from '../engine/plan.js';
 import {
@@ -54,9 +57,11 @@ export async function addResource(
   const resource = resourceOptions(input, context);
   const project = projectOptions(loaded.config);
   await checkEnvelopeSupport(root, project.sourceDir, resource);
+  const generated = resourceFiles(project, resource);
+  const pieces = await missingPieces(root, project, generated);
   // The files format on the formatter thread while this one edits the AppModule.
   const [rendered, appModule, migrations, config] = await Promise.all([
-    renderResourceFiles(root, resourceFiles(project, resource)),
+    renderResourceFiles(root, [...generated, ...pieces]),
     appModuleEdit(root, project.sourceDir, resource),
     project.database === 'mongodb' ? [] : migrationsEdit(root, resource).then((edit) => [edit]),
     configEdit(root, recordResource(loaded, resource)),
@@ -109,6 +114,40 @@ async function checkEnvelopeSupport(
       hint: 'Pass --no-envelope, or copy src/common/paging.ts from a project made by a newer `rest new`.',
     },
   );
+}
+
+/**
+ * Shared pieces that a project made by an older `rest new` lacks and that a resource imports
+ * (form values, MongoDB's delete rules): written as `rest new` writes them today.
+ * Each stands alone and is new to the project, so no file of the user's changes; any other missing
+ * file is left to the import check, which names it.
+ */
+const PIECES_WRITTEN_WHEN_MISSING: readonly string[] = [
+  PIECES.formValue.from,
+  PIECES.deleteRules.from,
+];
+
+async function missingPieces(
+  root: string,
+  project: ProjectOptions,
+  files: GeneratedFile[],
+): Promise<GeneratedFile[]> {
+  const imported = new Set(
+    files.flatMap((file) =>
+      file.kind === 'typescript' ? file.imports.map((ref) => ref.from) : [],
+    ),
+  );
+  const wanted = PIECES_WRITTEN_WHEN_MISSING.filter((path) => imported.has(path));
+  const missing: string[] = [];
+  for (const path of wanted) {
+    const there = await readFile(join(root, path)).then(
+      () => true,
+      () => false,
+    );
+    if (!there) missing.push(path);
+  }
+  if (missing.length === 0) return [];
+  return projectFiles(project).filter((file) => missing.includes(file.path));
 }
 
 /** Now, or just after the newest migration in the project if the clock says otherwise. */
