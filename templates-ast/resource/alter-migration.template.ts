@@ -5,6 +5,13 @@ import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.template.js';
 import {
+  foreignKeyOf,
+  joinTableChanges,
+  postgresKey,
+  sqliteRebuild,
+  sqliteReferenceColumn,
+} from './alter-references.js';
+import {
   columnSql,
   POSTGRES_TYPES,
   searchIndexName,
@@ -21,6 +28,8 @@ export interface TableChange {
   from: TableSpec;
   to: TableSpec;
   renames: ReadonlyMap<string, string>;
+  /** The join tables of the list references before and after. */
+  joins?: { from: TableSpec[]; to: TableSpec[] };
 }
 
 /** `AddSummaryToArticles1763890000000` in `<timestamp>-add-summary-to-articles.ts`. */
@@ -59,22 +68,32 @@ const removed = (change: TableChange) =>
         (column) => column.name === (change.renames.get(old.name) ?? old.name),
       ),
   );
+// No id can be made up for a reference: one comes back nullable (the down of a removed one).
 const backfilled = (column: ColumnSpec, sqlite: boolean): ColumnSpec =>
   column.nullable || column.default !== undefined
     ? column
-    : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
+    : column.type === 'uuid'
+      ? { ...column, nullable: true }
+      : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
+const joins = (database: 'postgres' | 'sqlite', change: TableChange) =>
+  change.joins ? joinTableChanges(database, change.joins.from, change.joins.to) : [];
 
 function postgres(change: TableChange): string[] {
   const table = change.to.name;
   const searchedBefore = change.from.search.map((name) => change.renames.get(name) ?? name);
   const newSearch = change.to.search.filter((name) => !searchedBefore.includes(name));
   return [
-    ...added(change).flatMap((column) => [
-      `ALTER TABLE "${table}" ADD ${columnSql(backfilled(column, false), POSTGRES_TYPES, false)}`,
-      ...(column.nullable
-        ? []
-        : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
-    ]),
+    ...added(change).flatMap((column) => {
+      const spec = backfilled(column, false);
+      const key = foreignKeyOf(change.to, column);
+      return [
+        `ALTER TABLE "${table}" ADD ${columnSql(spec, POSTGRES_TYPES, false)}`,
+        ...(spec.nullable
+          ? []
+          : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
+        ...(key ? postgresKey(table, key) : []),
+      ];
+    }),
     ...[...change.renames].flatMap(([from, to]) => [
       `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
       ...(change.from.search.includes(from)
@@ -83,8 +102,9 @@ function postgres(change: TableChange): string[] {
           ]
         : []),
     ]),
-    // Dropping a column drops its indexes.
+    // Dropping a column drops its indexes and foreign key.
     ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
+    ...joins('postgres', change),
     ...(newSearch.length > 0 ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : []),
     ...newSearch.map(
       (column) =>
@@ -96,6 +116,9 @@ function postgres(change: TableChange): string[] {
 /** SQLite's full-text table names its columns: it is built again around the columns' change. */
 function sqlite(change: TableChange): string[] {
   const table = change.to.name;
+  if (removed(change).some((column) => foreignKeyOf(change.from, column))) {
+    return [...joins('sqlite', change), ...sqliteRebuild(change.from, change.to)];
+  }
   const search = searchTableName(table);
   const rebuild =
     change.from.search.join() !== change.to.search.join() ||
@@ -109,15 +132,19 @@ function sqlite(change: TableChange): string[] {
           `DROP TABLE IF EXISTS "${search}"`,
         ]
       : []),
-    ...added(change).map(
-      (column) =>
-        `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
-    ),
+    ...added(change).flatMap((column) => {
+      const key = foreignKeyOf(change.to, column);
+      const spec = backfilled(column, true);
+      return key
+        ? sqliteReferenceColumn(table, spec, key)
+        : [`ALTER TABLE "${table}" ADD COLUMN ${columnSql(spec, SQLITE_TYPES, true)}`];
+    }),
     ...[...change.renames].map(
       ([from, to]) => `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
     ),
     ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
     ...(rebuild && change.to.search.length > 0 ? sqliteSearch(change.to) : []),
+    ...joins('sqlite', change),
   ];
 }
 
@@ -157,7 +184,15 @@ export function alterMigrationTemplate(
         properties: [{ name: 'name', initializer: `'${file.className}'` }],
         methods: [
           method('up', statements(change)),
-          method('down', statements({ from: change.to, to: change.from, renames: back })),
+          method(
+            'down',
+            statements({
+              from: change.to,
+              to: change.from,
+              renames: back,
+              ...(change.joins ? { joins: { from: change.joins.to, to: change.joins.from } } : {}),
+            }),
+          ),
         ],
       }),
     ],

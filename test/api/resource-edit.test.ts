@@ -62,12 +62,12 @@ describe('rest api edits a resource that exists (built CLI, generated sqlite pro
     expect(read(CONTROLLER)).toContain(HAND_ROUTE);
   };
 
-  it('refuses a reference field, naming the limitation', () => {
+  it('refuses a reference to a resource the project lacks, naming the fix, and writes nothing', () => {
     const before = snapshotOf(dir);
-    const result = rest(dir, 'api', 'article', '--add-fields', 'category:ref:category');
+    const result = rest(dir, 'api', 'article', '--add-fields', 'category?:ref:category');
     expect(result.status).toBe(1);
     expect(result.output).toMatch(
-      /"category:ref:category" is a reference field.*scalar fields only/,
+      /"category\?:ref:category" refers to "category", which is not a resource of this project[\s\S]*rest api category --fields/,
     );
     expect(snapshotOf(dir)).toEqual(before);
   });

@@ -8,6 +8,7 @@ import {
   alterMigrationTemplate,
 } from '../../../templates-ast/resource/alter-migration.template.js';
 import { resourceTable } from '../../../templates-ast/resource/migration.template.js';
+import { joinTable, listReferences } from '../../../templates-ast/resource/references.js';
 import { resourceFiles } from '../../../templates-ast/resource.js';
 import { UserError } from '../../cli/errors.js';
 import { formatFile } from '../../engine/format.js';
@@ -27,7 +28,12 @@ import {
   resourceRecord,
   type LoadedConfig,
 } from '../project-config.js';
-import { changeFields, type FieldChange, type FieldChangeInput } from './field-changes.js';
+import {
+  changeFields,
+  type FieldChange,
+  type FieldChangeInput,
+  type ReferenceTargets,
+} from './field-changes.js';
 import { changeMethods, describeMethodChange, type MethodChangeInput } from './method-changes.js';
 import { EditRefusedError, mergeChange } from './tree-merge.js';
 
@@ -62,7 +68,10 @@ export async function editResource(
   }
   const project = projectOptions(loaded.config);
   const before = resourceFromRecord(record, loaded.config.envelope);
-  const { change, methods } = changesOf(before, input, project.auth);
+  const { change, methods } = changesOf(before, input, {
+    resources: loaded.config.resources.map((found) => found.name),
+    auth: project.auth,
+  });
   if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
     return { resource: before, plan, notes: [`${kebab} has this change already: nothing to do.`] };
@@ -70,6 +79,7 @@ export async function editResource(
   const after: ResourceOptions = {
     ...before,
     fields: change?.fields ?? before.fields,
+    references: change?.references ?? before.references,
     methods: methods ?? before.methods,
   };
   const [edited, migration] = await Promise.all([
@@ -95,7 +105,7 @@ export async function editResource(
 function changesOf(
   resource: ResourceOptions,
   input: ResourceEditInput,
-  auth: boolean,
+  targets: ReferenceTargets,
 ): { change?: FieldChange; methods?: ResourceOptions['methods'] } {
   const fieldFlags = [input.addFields, input.removeFields, input.renameField];
   const methodFlags = [input.addMethods, input.removeMethods, input.access];
@@ -105,9 +115,9 @@ function changesOf(
         hint: 'Run --add-fields/--remove-fields/--rename-field first, then --add-methods/--remove-methods/--access.',
       });
     }
-    return { change: changeFields(resource, input) };
+    return { change: changeFields(resource, input, targets) };
   }
-  return { methods: changeMethods(resource, input, auth) };
+  return { methods: changeMethods(resource, input, targets.auth) };
 }
 
 /** Each of the resource's files with the change merged in, or a refusal naming file and place. */
@@ -156,7 +166,12 @@ async function migrationFiles(
   const template = alterMigrationTemplate(
     project.database,
     file,
-    { from: resourceTable(before), to: resourceTable(after), renames: change.renames },
+    {
+      from: resourceTable(before),
+      to: resourceTable(after),
+      renames: change.renames,
+      joins: { from: joinTables(before), to: joinTables(after) },
+    },
     `${change.words.join(' ')}: the rows keep their other columns${change.renames.size > 0 ? ', and the renamed column keeps its values' : ''}.`,
   );
   const [rendered] = await renderFiles([template], { projectRoot: root, check: 'syntax' });
@@ -166,6 +181,9 @@ async function migrationFiles(
   return [rendered!, { path: MIGRATIONS_LIST, text: formatted, edit: true }];
 }
 
+const joinTables = (resource: ResourceOptions) =>
+  listReferences(resource).map((reference) => joinTable(resource, reference));
+
 /** restsmith.json with the record replaced where it stands; every other key kept. */
 async function configEdit(
   root: string,
@@ -173,11 +191,14 @@ async function configEdit(
   resource: ResourceOptions,
 ): Promise<EditedFile> {
   const record = resourceRecord(resource, loaded.config.database);
-  const resources = loaded.config.resources.map((found) =>
-    found.name === record.name
-      ? { ...found, fields: record.fields, methods: record.methods }
-      : found,
-  );
+  const resources = loaded.config.resources.map((found) => {
+    if (found.name !== record.name) return found;
+    // Keys stay where they were; `cascade` goes with the last reference it named.
+    const next = { ...found, fields: record.fields, methods: record.methods };
+    if (record.cascade) next.cascade = record.cascade;
+    else delete next.cascade;
+    return next;
+  });
   const text = JSON.stringify({ ...loaded.config, resources }, null, 2);
   const formatted = await formatFile({ path: CONFIG_FILE, text, projectRoot: root });
   return { path: CONFIG_FILE, text: formatted, edit: true };
