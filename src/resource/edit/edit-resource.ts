@@ -35,6 +35,7 @@ import {
   type ReferenceTargets,
 } from './field-changes.js';
 import { changeMethods, describeMethodChange, type MethodChangeInput } from './method-changes.js';
+import { mongoMigrationFiles } from './mongo-migration-files.js';
 import { EditRefusedError, mergeChange } from './tree-merge.js';
 
 export interface ResourceEditInput extends FieldChangeInput, MethodChangeInput {
@@ -84,10 +85,12 @@ export async function editResource(
   };
   const [edited, migration] = await Promise.all([
     editedFiles(root, project, before, after, change?.renames ?? new Map()),
-    project.database === 'mongodb' || !change
+    !change
       ? []
       : nextMigrationTimestamp(root, loaded.config).then((timestamp) =>
-          migrationFiles(root, project, before, after, change, timestamp),
+          project.database === 'mongodb'
+            ? mongoMigrationFiles(root, project.packageManager, before, after, change, timestamp)
+            : migrationFiles(root, project, before, after, change, timestamp),
         ),
   ]);
   const config = await configEdit(root, loaded, after);
@@ -211,19 +214,13 @@ function notesOn(
 ): string[] {
   const collection = resource.names.pluralSnake;
   if (project.database === 'mongodb') {
-    const renames = [...change.renames].map(([from, to]) => `${from}: '${to}'`).join(', ');
+    if (change.renames.size === 0 && change.words[0] !== 'drop') {
+      return [
+        'Stored documents need no migration: they read without the new fields until written.',
+      ];
+    }
     return [
-      'MongoDB has no migrations: stored documents keep the fields they have.',
-      ...(renames
-        ? [
-            `Move the stored values to the new name: db.${collection}.updateMany({}, { $rename: { ${renames} } })`,
-          ]
-        : []),
-      ...(change.words[0] === 'drop'
-        ? [
-            `Stored values of the removed fields stay until you unset them, e.g. db.${collection}.updateMany({}, { $unset: { ${change.words.slice(1, -2).join(': 1, ')}: 1 } })`,
-          ]
-        : []),
+      `Run the migration: npm run migration:run (with MONGODB_URI set) ${change.renames.size > 0 ? 'moves the stored values to the new name' : `clears the stored values of ${change.words.slice(1, -2).join(', ')} in ${collection}`}.`,
     ];
   }
   if (change.words[0] === 'drop') {
