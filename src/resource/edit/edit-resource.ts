@@ -9,14 +9,13 @@ import {
 } from '../../../templates-ast/resource/alter-migration.template.js';
 import { resourceTable } from '../../../templates-ast/resource/migration.template.js';
 import { joinTable, listReferences } from '../../../templates-ast/resource/references.js';
-import { resourceFiles } from '../../../templates-ast/resource.js';
 import { UserError } from '../../cli/errors.js';
 import { formatFile } from '../../engine/format.js';
 import type { EditedFile, WritePlan } from '../../engine/plan.js';
 import { renderFiles } from '../../engine/render.js';
 import { writeFiles } from '../../engine/write.js';
 import type { ProjectOptions } from '../../project/options.js';
-import { nextMigrationTimestamp, renderResourceFiles } from '../add-resource.js';
+import { nextMigrationTimestamp } from '../add-resource.js';
 import { addMigrationToList } from '../migrations-editor.js';
 import { names } from '../names.js';
 import type { ResourceOptions } from '../options.js';
@@ -36,7 +35,7 @@ import {
 } from './field-changes.js';
 import { changeMethods, describeMethodChange, type MethodChangeInput } from './method-changes.js';
 import { mongoMigrationFiles } from './mongo-migration-files.js';
-import { EditRefusedError, mergeChange } from './tree-merge.js';
+import { resourceEdits } from './resource-files.js';
 
 export interface ResourceEditInput extends FieldChangeInput, MethodChangeInput {
   name: string;
@@ -84,7 +83,7 @@ export async function editResource(
     methods: methods ?? before.methods,
   };
   const [edited, migration] = await Promise.all([
-    editedFiles(root, project, before, after, change?.renames ?? new Map()),
+    resourceEdits(root, project, before, after, change?.renames ?? new Map()),
     !change
       ? []
       : nextMigrationTimestamp(root, loaded.config).then((timestamp) =>
@@ -94,13 +93,16 @@ export async function editResource(
         ),
   ]);
   const config = await configEdit(root, loaded, after);
-  const plan = await writeFiles(root, [...edited, ...migration, config], {
+  const plan = await writeFiles(root, [...edited.files, ...migration, config], {
     mode: 'existing',
     dryRun: options.dryRun,
   });
-  const notes = change
-    ? notesOn(project, after, change)
-    : [`Routes of ${kebab}: ${describeMethodChange(before.methods, after.methods).join('; ')}.`];
+  const notes = [
+    ...(change
+      ? notesOn(project, after, change)
+      : [`Routes of ${kebab}: ${describeMethodChange(before.methods, after.methods).join('; ')}.`]),
+    ...edited.notes,
+  ];
   return { resource: after, plan, notes };
 }
 
@@ -121,40 +123,6 @@ function changesOf(
     return { change: changeFields(resource, input, targets) };
   }
   return { methods: changeMethods(resource, input, targets.auth) };
-}
-
-/** Each of the resource's files with the change merged in, or a refusal naming file and place. */
-async function editedFiles(
-  root: string,
-  project: ProjectOptions,
-  before: ResourceOptions,
-  after: ResourceOptions,
-  renames: ReadonlyMap<string, string>,
-): Promise<EditedFile[]> {
-  // The resource's first migration is history: it stays as it ran.
-  const files = (resource: ResourceOptions) =>
-    resourceFiles(project, resource).filter((file) => !file.path.includes('/migrations/'));
-  const [old, next] = await Promise.all([
-    renderResourceFiles(root, files(before)),
-    renderResourceFiles(root, files(after)),
-  ]);
-  const result: EditedFile[] = [];
-  for (const file of next) {
-    const previous = old.find((found) => found.path === file.path);
-    if (!previous || previous.text === file.text) continue;
-    const own = await readFile(join(root, file.path), 'utf8').catch(() => undefined);
-    if (own === undefined) {
-      throw new EditRefusedError(
-        file.path,
-        'the file',
-        'is missing, and this edit has to change it.',
-        'Nothing was written. Restore the file (git checkout), or make this change by hand.',
-      );
-    }
-    const merged = mergeChange(own, previous.text, file.text, file.path, renames);
-    if (merged !== own) result.push({ path: file.path, text: merged, edit: true });
-  }
-  return result;
 }
 
 async function migrationFiles(
@@ -240,7 +208,7 @@ export function formatEditPlan(plan: WritePlan, diffs: boolean): string {
     .map((file) =>
       createTwoFilesPatch(
         file.action === 'create' ? '/dev/null' : `a/${file.path}`,
-        `b/${file.path}`,
+        file.action === 'delete' ? '/dev/null' : `b/${file.path}`,
         file.previous ?? '',
         file.text,
       ),
