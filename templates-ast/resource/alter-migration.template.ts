@@ -4,13 +4,7 @@ import type { Database } from '../../src/project/options.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.template.js';
-import {
-  foreignKeyOf,
-  joinTableChanges,
-  postgresKey,
-  sqliteRebuild,
-  sqliteReferenceColumn,
-} from './alter-references.js';
+import { foreignKeyOf, joinTableChanges, postgresKey, sqliteRebuild } from './alter-references.js';
 import {
   columnSql,
   POSTGRES_TYPES,
@@ -116,8 +110,15 @@ function postgres(change: TableChange): string[] {
 /** SQLite's full-text table names its columns: it is built again around the columns' change. */
 function sqlite(change: TableChange): string[] {
   const table = change.to.name;
-  if (removed(change).some((column) => foreignKeyOf(change.from, column))) {
-    return [...joins('sqlite', change), ...sqliteRebuild(change.from, change.to)];
+  // A foreign key added by ADD COLUMN sits on the column, where TypeORM does not read it back.
+  const keyed =
+    removed(change).some((column) => foreignKeyOf(change.from, column)) ||
+    added(change).some((column) => foreignKeyOf(change.to, column));
+  if (keyed) {
+    return [
+      ...joins('sqlite', change),
+      ...sqliteRebuild(change.from, change.to, (column) => backfilled(column, true).default),
+    ];
   }
   const search = searchTableName(table);
   const rebuild =
@@ -132,13 +133,10 @@ function sqlite(change: TableChange): string[] {
           `DROP TABLE IF EXISTS "${search}"`,
         ]
       : []),
-    ...added(change).flatMap((column) => {
-      const key = foreignKeyOf(change.to, column);
-      const spec = backfilled(column, true);
-      return key
-        ? sqliteReferenceColumn(table, spec, key)
-        : [`ALTER TABLE "${table}" ADD COLUMN ${columnSql(spec, SQLITE_TYPES, true)}`];
-    }),
+    ...added(change).map(
+      (column) =>
+        `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
+    ),
     ...[...change.renames].map(
       ([from, to]) => `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
     ),

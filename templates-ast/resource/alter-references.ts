@@ -1,13 +1,11 @@
 // What references change in an altered table: a foreign-key column with its index, a join table, and SQLite's rebuild.
 import {
-  columnSql,
   dialectOf,
   foreignKeyName,
   indexName,
   onDeleteSql,
   searchTableName,
   sqliteSearch,
-  SQLITE_TYPES,
   type ColumnSpec,
   type ForeignKey,
   type TableSpec,
@@ -25,30 +23,29 @@ export function postgresKey(table: string, key: ForeignKey): string[] {
   ];
 }
 
-/** SQLite adds a reference column with its constraint on the column, then its index. */
-export function sqliteReferenceColumn(
-  table: string,
-  column: ColumnSpec,
-  key: ForeignKey,
-): string[] {
-  return [
-    `ALTER TABLE "${table}" ADD COLUMN ${columnSql(column, SQLITE_TYPES, true)} CONSTRAINT "${foreignKeyName(table, key.column)}" REFERENCES "${key.table}" ("id") ${onDeleteSql(key.onDelete, key.onUpdate)}`,
-    `CREATE INDEX "${indexName(table, key.column)}" ON "${table}" ("${key.column}")`,
-  ];
-}
-
 /**
- * SQLite cannot drop a column a foreign key names: the table is built again without it, as
- * TypeORM does (its migrations run with foreign keys off, so the rows that refer to this table
- * stay). The rows are copied column by column; the indexes and the search table come back.
+ * SQLite cannot add or drop a foreign key of a table: it is built again with the new columns and
+ * keys, as TypeORM does (its migrations run with foreign keys off, so the rows that refer to this
+ * table stay). The rows are copied column by column (a new column starts empty); the indexes and
+ * the search table come back.
  */
-export function sqliteRebuild(from: TableSpec, to: TableSpec): string[] {
+export function sqliteRebuild(
+  from: TableSpec,
+  to: TableSpec,
+  fill: (column: ColumnSpec) => string | undefined,
+): string[] {
   const temporary = `temporary_${to.name}`;
   const [create = '', ...indexes] = dialectOf('sqlite').up({ ...to, search: [] });
-  const kept = to.columns
-    .filter((column) => from.columns.some((old) => old.name === column.name))
-    .map((column) => `"${column.name}"`)
-    .join(', ');
+  // The columns kept, and the new required ones with the value the rows get.
+  const copied = to.columns.flatMap((column) => {
+    if (from.columns.some((old) => old.name === column.name)) {
+      return [{ name: column.name, value: `"${column.name}"` }];
+    }
+    const value = column.nullable ? undefined : fill(column);
+    return value === undefined ? [] : [{ name: column.name, value }];
+  });
+  const names = copied.map((column) => `"${column.name}"`).join(', ');
+  const values = copied.map((column) => column.value).join(', ');
   return [
     ...(from.search.length > 0
       ? [
@@ -59,7 +56,7 @@ export function sqliteRebuild(from: TableSpec, to: TableSpec): string[] {
         ]
       : []),
     create.replace(`CREATE TABLE "${to.name}"`, `CREATE TABLE "${temporary}"`),
-    `INSERT INTO "${temporary}" (${kept}) SELECT ${kept} FROM "${from.name}"`,
+    `INSERT INTO "${temporary}" (${names}) SELECT ${values} FROM "${from.name}"`,
     `DROP TABLE "${from.name}"`,
     `ALTER TABLE "${temporary}" RENAME TO "${to.name}"`,
     ...indexes,

@@ -1,6 +1,6 @@
 // Issue 15's proof on installed projects: hand edits, then each `rest api` edit of a resource that exists;
 // the project stays clean, the hand edits stay byte for byte, the rows keep their data, HTTP shows the change.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
@@ -116,6 +116,8 @@ describe.each(['sqlite', 'postgres'] as const)(
           expect(result.status, `${edit.join(' ')}:\n${result.output}`).toBe(0);
           handEditsKept();
         }
+        // No route uses the update DTO any more: it went with PUT and PATCH.
+        expect(existsSync(path('src/articles/dto/update-article.dto.ts'))).toBe(false);
         checkProject(dir, testEnv);
 
         // The migrations run over the row; the running server shows every change.
@@ -123,6 +125,14 @@ describe.each(['sqlite', 'postgres'] as const)(
         const migrated = run('npm', ['run', 'migration:run'], dir, appEnv);
         expect(migrated.status, migrated.output).toBe(0);
         expect(migrated.output).toMatch(/RenameBodyToContentInArticles\d{13} has been executed/);
+        // The migrations and the entities agree: TypeORM finds nothing to generate.
+        const drift = run(
+          'npm',
+          ['run', 'migration:generate', '--', '--check', 'src/database/migrations/Drift'],
+          dir,
+          appEnv,
+        );
+        expect(drift.status, drift.output).toBe(0);
         server = await startServer(dir, { ...appEnv, MIGRATIONS_RUN: 'false' });
         const kept = await fetch(`${server.url}/articles/${id}`);
         expect(kept.status).toBe(200);
