@@ -1,11 +1,11 @@
-// The write plan: for every rendered file, create, modify or skip, decided against what is on disk.
+// The write plan: for every rendered file, create, modify, delete or skip, decided against what is on disk.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { UserError } from '../cli/errors.js';
 import type { RenderedFile } from './render.js';
 
-export type WriteAction = 'create' | 'modify' | 'skip';
+export type WriteAction = 'create' | 'modify' | 'delete' | 'skip';
 
 export interface PlannedFile {
   path: string;
@@ -35,6 +35,8 @@ export type WriteMode = 'new' | 'existing';
 /** A rendered file that edits an existing file on purpose (the AppModule), so it needs no --force. */
 export interface EditedFile extends RenderedFile {
   edit?: boolean;
+  /** The edit deletes the file (its `text` is ignored): a DTO no route uses any more. */
+  remove?: boolean;
 }
 
 export type FolderState = 'missing' | 'empty' | 'non-empty';
@@ -80,8 +82,12 @@ async function folderState(target: string): Promise<FolderState> {
   return (await readdir(target)).length === 0 ? 'empty' : 'non-empty';
 }
 
-async function planFile(target: string, file: RenderedFile): Promise<PlannedFile> {
+async function planFile(target: string, file: EditedFile): Promise<PlannedFile> {
   const previous = await readFile(join(target, file.path), 'utf8').catch(() => undefined);
+  if (file.remove) {
+    const action = previous === undefined ? 'skip' : 'delete';
+    return { path: file.path, action, text: '', ...(previous === undefined ? {} : { previous }) };
+  }
   if (previous === undefined) return { path: file.path, action: 'create', text: file.text };
   const action = previous === file.text ? 'skip' : 'modify';
   return { path: file.path, action, text: file.text, previous };

@@ -90,6 +90,7 @@ async function stage(
   await mkdir(staging);
   for (const file of files) {
     if (interrupted()) throw new WriteInterruptedError();
+    if (file.action === 'delete') continue;
     await mkdir(dirname(join(staging, file.path)), { recursive: true });
     await writeFile(join(staging, file.path), file.text);
     onFile?.(file.path);
@@ -110,6 +111,11 @@ async function moveInto(
     for (const file of files) {
       if (interrupted()) throw new WriteInterruptedError();
       const destination = join(target, file.path);
+      if (file.action === 'delete') {
+        await rm(destination, { force: true });
+        done.push(file);
+        continue;
+      }
       const folder = await mkdir(dirname(destination), { recursive: true });
       if (folder) createdFolders.push(folder);
       await rename(join(staging, file.path), destination);

@@ -59,7 +59,7 @@ export function fieldNames(raw: string, what: string): Names {
 }
 
 const FIELD_PATTERN = /^([^?:]+)(\?)?(?::([A-Za-z]+)(\[\])?)?$/;
-const REFERENCE_PATTERN = /^([^?:]+)(\?)?:ref:([A-Za-z][A-Za-z0-9_-]*)(\[\])?$/i;
+export const REFERENCE_PATTERN = /^([^?:]+)(\?)?:ref:([A-Za-z][A-Za-z0-9_-]*)(\[\])?$/i;
 
 /**
  * Every field and reference of `text` (spaces or commas between them), each name once.
@@ -115,7 +115,7 @@ function parseField(token: string): FieldOptions {
 }
 
 /** `category:ref:category`, `category?:ref:category` (optional), `tags:ref:tag[]` (a list). */
-function parseReference(token: string): ReferenceOptions {
+export function parseReference(token: string): ReferenceOptions {
   const [, name = '', optional, target = '', array] = REFERENCE_PATTERN.exec(token) ?? [];
   const many = array !== undefined;
   if (many && optional) {

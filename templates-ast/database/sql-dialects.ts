@@ -73,7 +73,7 @@ const hashed = (prefix: string, length: number) => (table: string, column: strin
   `${prefix}_${createHash('sha1').update(`${table}_${column}`).digest('hex').slice(0, length)}`;
 const primaryKeyName = hashed('PK', 27);
 const uniqueName = hashed('UQ', 27);
-const foreignKeyName = hashed('FK', 27);
+export const foreignKeyName = hashed('FK', 27);
 export const indexName = hashed('IDX', 26);
 /** TypeORM names a key of several columns after the sorted columns. */
 const keyName = (table: TableSpec): string =>

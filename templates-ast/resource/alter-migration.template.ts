@@ -4,6 +4,7 @@ import type { Database } from '../../src/project/options.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.template.js';
+import { foreignKeyOf, joinTableChanges, postgresKey, sqliteRebuild } from './alter-references.js';
 import {
   columnSql,
   indexName,
@@ -22,6 +23,8 @@ export interface TableChange {
   from: TableSpec;
   to: TableSpec;
   renames: ReadonlyMap<string, string>;
+  /** The join tables of the list references before and after. */
+  joins?: { from: TableSpec[]; to: TableSpec[] };
 }
 
 /** `AddSummaryToArticles1763890000000` in `<timestamp>-add-summary-to-articles.ts`. */
@@ -60,10 +63,15 @@ const removed = (change: TableChange) =>
         (column) => column.name === (change.renames.get(old.name) ?? old.name),
       ),
   );
+// No id can be made up for a reference: one comes back nullable (the down of a removed one).
 const backfilled = (column: ColumnSpec, sqlite: boolean): ColumnSpec =>
   column.nullable || column.default !== undefined
     ? column
-    : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
+    : column.type === 'uuid'
+      ? { ...column, nullable: true }
+      : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
+const joins = (database: 'postgres' | 'sqlite', change: TableChange) =>
+  change.joins ? joinTableChanges(database, change.joins.from, change.joins.to) : [];
 
 /** The index of a column added back with its index (--indexes), as a migration's down does. */
 const addedIndex = (change: TableChange, column: ColumnSpec): string[] =>
@@ -78,13 +86,18 @@ function postgres(change: TableChange): string[] {
   const searchedBefore = change.from.search.map((name) => change.renames.get(name) ?? name);
   const newSearch = change.to.search.filter((name) => !searchedBefore.includes(name));
   return [
-    ...added(change).flatMap((column) => [
-      `ALTER TABLE "${table}" ADD ${columnSql(backfilled(column, false), POSTGRES_TYPES, false)}`,
-      ...(column.nullable
-        ? []
-        : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
-      ...addedIndex(change, column),
-    ]),
+    ...added(change).flatMap((column) => {
+      const spec = backfilled(column, false);
+      const key = foreignKeyOf(change.to, column);
+      return [
+        `ALTER TABLE "${table}" ADD ${columnSql(spec, POSTGRES_TYPES, false)}`,
+        ...(spec.nullable
+          ? []
+          : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
+        ...(key ? postgresKey(table, key) : []),
+        ...addedIndex(change, column),
+      ];
+    }),
     ...[...change.renames].flatMap(([from, to]) => [
       `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
       ...(change.from.search.includes(from)
@@ -93,8 +106,9 @@ function postgres(change: TableChange): string[] {
           ]
         : []),
     ]),
-    // Dropping a column drops its indexes.
+    // Dropping a column drops its indexes and foreign key.
     ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
+    ...joins('postgres', change),
     ...(newSearch.length > 0 ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : []),
     ...newSearch.map(
       (column) =>
@@ -106,6 +120,16 @@ function postgres(change: TableChange): string[] {
 /** SQLite's full-text table names its columns: it is built again around the columns' change. */
 function sqlite(change: TableChange): string[] {
   const table = change.to.name;
+  // A foreign key added by ADD COLUMN sits on the column, where TypeORM does not read it back.
+  const keyed =
+    removed(change).some((column) => foreignKeyOf(change.from, column)) ||
+    added(change).some((column) => foreignKeyOf(change.to, column));
+  if (keyed) {
+    return [
+      ...joins('sqlite', change),
+      ...sqliteRebuild(change.from, change.to, (column) => backfilled(column, true).default),
+    ];
+  }
   const search = searchTableName(table);
   const rebuild =
     change.from.search.join() !== change.to.search.join() ||
@@ -134,6 +158,7 @@ function sqlite(change: TableChange): string[] {
       `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`,
     ]),
     ...(rebuild && change.to.search.length > 0 ? sqliteSearch(change.to) : []),
+    ...joins('sqlite', change),
   ];
 }
 
@@ -173,7 +198,15 @@ export function alterMigrationTemplate(
         properties: [{ name: 'name', initializer: `'${file.className}'` }],
         methods: [
           method('up', statements(change)),
-          method('down', statements({ from: change.to, to: change.from, renames: back })),
+          method(
+            'down',
+            statements({
+              from: change.to,
+              to: change.from,
+              renames: back,
+              ...(change.joins ? { joins: { from: change.joins.to, to: change.joins.from } } : {}),
+            }),
+          ),
         ],
       }),
     ],

@@ -56,7 +56,17 @@ function searchSection(options: ProjectOptions): string[] {
 }
 
 function migrationsSection(options: ProjectOptions, run: string): string[] {
-  if (options.database === 'mongodb') return [];
+  if (options.database === 'mongodb') {
+    return [
+      '## Database migrations',
+      '',
+      'Collections need no migration to gain a field: stored documents read without it until written. A field renamed or removed with `rest api <name> --rename-field old:new` or `--remove-fields name` comes with a migration (`src/database/migrations/`, listed in `src/database/migrations.ts`) that moves (`$rename`) or clears (`$unset`) the stored values; the `migrations` collection records the ones that ran.',
+      '',
+      `- \`${run} migration:run\`: builds, then runs the pending migrations on the database of \`MONGODB_URI\``,
+      `- \`${run} migration:revert\`: undoes the last one (a cleared value does not come back)`,
+      '',
+    ];
+  }
   return [
     '## Database migrations',
     '',

@@ -1,6 +1,6 @@
 // Issue 15's proof on installed projects: hand edits, then each `rest api` edit of a resource that exists;
 // the project stays clean, the hand edits stay byte for byte, the rows keep their data, HTTP shows the change.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
@@ -74,15 +74,14 @@ describe.each(['sqlite', 'postgres'] as const)(
         const dir = newProject(`edit-installed-${database}`, database);
         const path = (file: string) => join(dir, file);
         const read = (file: string) => readFileSync(path(file), 'utf8');
-        const add = rest(
-          dir,
-          'api',
-          'article',
-          '--fields',
-          'title body:text views?:number',
-          '--yes',
-        );
-        expect(add.status, add.output).toBe(0);
+        for (const [name, fields] of [
+          ['category', 'name'],
+          ['tag', 'label'],
+          ['article', 'title body:text views?:number'],
+        ] as const) {
+          const add = rest(dir, 'api', name, '--fields', fields, '--yes');
+          expect(add.status, add.output).toBe(0);
+        }
         writeFileSync(path(ENTITY), read(ENTITY).replace(/\n}\n$/, `\n${HAND_GETTER}}\n`));
         writeFileSync(path(CONTROLLER), read(CONTROLLER).replace(/\n}\n$/, `\n${HAND_ROUTE}}\n`));
         writeFileSync(path(SERVICE), read(SERVICE).replace(/\n}\n$/, `\n${HAND_SERVICE}}\n`));
@@ -111,11 +110,14 @@ describe.each(['sqlite', 'postgres'] as const)(
           ['--remove-fields', 'views'],
           ['--access', 'DELETE=admin'],
           ['--remove-methods', 'PUT'],
+          ['--add-fields', 'category?:ref:category tags:ref:tag[]'],
         ]) {
           const result = rest(dir, 'api', 'article', ...edit);
           expect(result.status, `${edit.join(' ')}:\n${result.output}`).toBe(0);
           handEditsKept();
         }
+        // No route uses the update DTO any more: it went with PUT and PATCH.
+        expect(existsSync(path('src/articles/dto/update-article.dto.ts'))).toBe(false);
         checkProject(dir, testEnv);
 
         // The migrations run over the row; the running server shows every change.
@@ -123,6 +125,14 @@ describe.each(['sqlite', 'postgres'] as const)(
         const migrated = run('npm', ['run', 'migration:run'], dir, appEnv);
         expect(migrated.status, migrated.output).toBe(0);
         expect(migrated.output).toMatch(/RenameBodyToContentInArticles\d{13} has been executed/);
+        // The migrations and the entities agree: TypeORM finds nothing to generate.
+        const drift = run(
+          'npm',
+          ['run', 'migration:generate', '--', '--check', 'src/database/migrations/Drift'],
+          dir,
+          appEnv,
+        );
+        expect(drift.status, drift.output).toBe(0);
         server = await startServer(dir, { ...appEnv, MIGRATIONS_RUN: 'false' });
         const kept = await fetch(`${server.url}/articles/${id}`);
         expect(kept.status).toBe(200);
@@ -133,12 +143,33 @@ describe.each(['sqlite', 'postgres'] as const)(
         const summary = await fetch(`${server.url}/articles`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ title: 'New', content: 'x', summary: 'short' }),
+          body: JSON.stringify({ title: 'New', content: 'x', summary: 'short', tags: [] }),
         });
         expect(summary.status).toBe(201);
         expect(await summary.json()).toMatchObject({ summary: 'short' });
+        // The references added to a table that held rows: the old row has none, new ones name ids.
+        expect(article).toMatchObject({ category: null, tags: [] });
+        const category = await fetch(`${server.url}/categories`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'News' }),
+        });
+        expect(category.status, await category.clone().text()).toBe(201);
+        const categoryId = ((await category.json()) as { id: string }).id;
+        const post = (body: Record<string, unknown>) =>
+          fetch(`${server!.url}/articles`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ title: 'Filed', content: 'x', tags: [], ...body }),
+          });
+        const filed = await post({ category: categoryId });
+        expect(filed.status, await filed.clone().text()).toBe(201);
+        expect(await filed.json()).toMatchObject({ category: categoryId, tags: [] });
+        const unknown = await post({ category: '00000000-0000-4000-8000-000000000000' });
+        expect(unknown.status).toBe(400);
+        expect(await unknown.text()).toMatch(/category/);
         const count = await fetch(`${server.url}/articles/count/all`);
-        expect(await count.json()).toEqual({ count: 2 });
+        expect(await count.json()).toEqual({ count: 3 });
         // DELETE is for admins now; PUT and PATCH are gone.
         const deleted = await fetch(`${server.url}/articles/${id}`, { method: 'DELETE' });
         expect(deleted.status).toBe(401);

@@ -62,12 +62,12 @@ describe('rest api edits a resource that exists (built CLI, generated sqlite pro
     expect(read(CONTROLLER)).toContain(HAND_ROUTE);
   };
 
-  it('refuses a reference field, naming the limitation', () => {
+  it('refuses a reference to a resource the project lacks, naming the fix, and writes nothing', () => {
     const before = snapshotOf(dir);
-    const result = rest(dir, 'api', 'article', '--add-fields', 'category:ref:category');
+    const result = rest(dir, 'api', 'article', '--add-fields', 'category?:ref:category');
     expect(result.status).toBe(1);
     expect(result.output).toMatch(
-      /"category:ref:category" is a reference field.*scalar fields only/,
+      /"category\?:ref:category" refers to "category", which is not a resource of this project[\s\S]*rest api category --fields/,
     );
     expect(snapshotOf(dir)).toEqual(before);
   });
@@ -288,5 +288,36 @@ describe('rest api edits a resource that exists (built CLI, generated sqlite pro
     expect(routeOf('Delete')).toContain("@Access('admin')");
     expect(read('src/articles/articles.service.ts')).toMatch(/async remove\(/);
     handEditsKept();
+  }, 60_000);
+
+  it('--remove-methods PUT deletes the update DTO no route uses, unless it was changed by hand; --add-methods PUT writes it again', () => {
+    const UPDATE_DTO = 'src/articles/dto/update-article.dto.ts';
+    const dto = () => readdirSync(join(dir, 'src/articles/dto'));
+    const dry = rest(dir, 'api', 'article', '--remove-methods', 'PUT', '--dry-run');
+    expect(dry.output).toContain(`delete  ${UPDATE_DTO}`);
+    expect(dto()).toContain('update-article.dto.ts');
+    const removed = rest(dir, 'api', 'article', '--remove-methods', 'PUT');
+    expect(removed.status, removed.output).toBe(0);
+    expect(dto()).toEqual(['create-article.dto.ts']);
+    for (const path of [CONTROLLER, 'src/articles/articles.service.ts']) {
+      expect(read(path), path).not.toMatch(/UpdateArticleDto|update-article\.dto/);
+    }
+    handEditsKept();
+
+    const added = rest(dir, 'api', 'article', '--add-methods', 'PUT');
+    expect(added.status, added.output).toBe(0);
+    expect(read(UPDATE_DTO)).toMatch(/export class UpdateArticleDto/);
+    expect(read(CONTROLLER)).toContain('UpdateArticleDto');
+
+    // Changed by hand, it stays, and the command says so.
+    const own = `${read(UPDATE_DTO)}// Kept for the import script.\n`;
+    write(UPDATE_DTO, own);
+    const kept = rest(dir, 'api', 'article', '--remove-methods', 'PUT');
+    expect(kept.status, kept.output).toBe(0);
+    expect(kept.output).toContain(
+      `${UPDATE_DTO} is used by no route any more, but you changed it by hand, so it stays`,
+    );
+    expect(read(UPDATE_DTO)).toBe(own);
+    expect(read(CONTROLLER)).not.toContain('UpdateArticleDto');
   }, 60_000);
 });

@@ -153,4 +153,22 @@ describe('writeFiles into an existing folder', () => {
       ` + '\n',
     );
   });
+
+  it('deletes a file marked remove, and puts it back when a later file cannot be written', async () => {
+    const removed = { path: 'src/main.ts', text: '', remove: true };
+    const plan = await writeFiles(target, [removed], { mode: 'existing', dryRun: true });
+    expect(formatPlan(plan)).toBe('delete  src/main.ts');
+    expect(existsSync(join(target, 'src/main.ts'))).toBe(true);
+
+    mkdirSync(join(target, 'src/app.module.ts/keep'), { recursive: true });
+    const failing = [removed, { path: 'src/app.module.ts', text: 'export class AppModule {}\n' }];
+    await expect(writeFiles(target, failing, { mode: 'existing', force: true })).rejects.toThrow();
+    expect(readFileSync(join(target, 'src/main.ts'), 'utf8')).toBe('console.log("old");\n');
+
+    await writeFiles(target, [removed], { mode: 'existing' });
+    expect(tree(target)).toEqual({
+      'notes.txt': 'mine\n',
+      'package.json': '{ "name": "my-api" }\n',
+    });
+  });
 });

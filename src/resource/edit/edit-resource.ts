@@ -8,14 +8,14 @@ import {
   alterMigrationTemplate,
 } from '../../../templates-ast/resource/alter-migration.template.js';
 import { resourceTable } from '../../../templates-ast/resource/migration.template.js';
-import { resourceFiles } from '../../../templates-ast/resource.js';
+import { joinTable, listReferences } from '../../../templates-ast/resource/references.js';
 import { UserError } from '../../cli/errors.js';
 import { formatFile } from '../../engine/format.js';
 import type { EditedFile, WritePlan } from '../../engine/plan.js';
 import { renderFiles } from '../../engine/render.js';
 import { writeFiles } from '../../engine/write.js';
 import type { ProjectOptions } from '../../project/options.js';
-import { nextMigrationTimestamp, renderResourceFiles } from '../add-resource.js';
+import { nextMigrationTimestamp } from '../add-resource.js';
 import { addMigrationToList } from '../migrations-editor.js';
 import { names } from '../names.js';
 import type { ResourceOptions } from '../options.js';
@@ -27,9 +27,15 @@ import {
   resourceRecord,
   type LoadedConfig,
 } from '../project-config.js';
-import { changeFields, type FieldChange, type FieldChangeInput } from './field-changes.js';
+import {
+  changeFields,
+  type FieldChange,
+  type FieldChangeInput,
+  type ReferenceTargets,
+} from './field-changes.js';
 import { changeMethods, describeMethodChange, type MethodChangeInput } from './method-changes.js';
-import { EditRefusedError, mergeChange } from './tree-merge.js';
+import { mongoMigrationFiles } from './mongo-migration-files.js';
+import { resourceEdits } from './resource-files.js';
 
 export interface ResourceEditInput extends FieldChangeInput, MethodChangeInput {
   name: string;
@@ -62,7 +68,10 @@ export async function editResource(
   }
   const project = projectOptions(loaded.config);
   const before = resourceFromRecord(record, loaded.config.envelope);
-  const { change, methods } = changesOf(before, input, project.auth);
+  const { change, methods } = changesOf(before, input, {
+    resources: loaded.config.resources.map((found) => found.name),
+    auth: project.auth,
+  });
   if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
     return { resource: before, plan, notes: [`${kebab} has this change already: nothing to do.`] };
@@ -70,24 +79,30 @@ export async function editResource(
   const after: ResourceOptions = {
     ...before,
     fields: change?.fields ?? before.fields,
+    references: change?.references ?? before.references,
     methods: methods ?? before.methods,
   };
   const [edited, migration] = await Promise.all([
-    editedFiles(root, project, before, after, change?.renames ?? new Map()),
-    project.database === 'mongodb' || !change
+    resourceEdits(root, project, before, after, change?.renames ?? new Map()),
+    !change
       ? []
       : nextMigrationTimestamp(root, loaded.config).then((timestamp) =>
-          migrationFiles(root, project, before, after, change, timestamp),
+          project.database === 'mongodb'
+            ? mongoMigrationFiles(root, project.packageManager, before, after, change, timestamp)
+            : migrationFiles(root, project, before, after, change, timestamp),
         ),
   ]);
   const config = await configEdit(root, loaded, after);
-  const plan = await writeFiles(root, [...edited, ...migration, config], {
+  const plan = await writeFiles(root, [...edited.files, ...migration, config], {
     mode: 'existing',
     dryRun: options.dryRun,
   });
-  const notes = change
-    ? notesOn(project, after, change)
-    : [`Routes of ${kebab}: ${describeMethodChange(before.methods, after.methods).join('; ')}.`];
+  const notes = [
+    ...(change
+      ? notesOn(project, after, change)
+      : [`Routes of ${kebab}: ${describeMethodChange(before.methods, after.methods).join('; ')}.`]),
+    ...edited.notes,
+  ];
   return { resource: after, plan, notes };
 }
 
@@ -95,7 +110,7 @@ export async function editResource(
 function changesOf(
   resource: ResourceOptions,
   input: ResourceEditInput,
-  auth: boolean,
+  targets: ReferenceTargets,
 ): { change?: FieldChange; methods?: ResourceOptions['methods'] } {
   const fieldFlags = [input.addFields, input.removeFields, input.renameField];
   const methodFlags = [input.addMethods, input.removeMethods, input.access];
@@ -105,43 +120,9 @@ function changesOf(
         hint: 'Run --add-fields/--remove-fields/--rename-field first, then --add-methods/--remove-methods/--access.',
       });
     }
-    return { change: changeFields(resource, input) };
+    return { change: changeFields(resource, input, targets) };
   }
-  return { methods: changeMethods(resource, input, auth) };
-}
-
-/** Each of the resource's files with the change merged in, or a refusal naming file and place. */
-async function editedFiles(
-  root: string,
-  project: ProjectOptions,
-  before: ResourceOptions,
-  after: ResourceOptions,
-  renames: ReadonlyMap<string, string>,
-): Promise<EditedFile[]> {
-  // The resource's first migration is history: it stays as it ran.
-  const files = (resource: ResourceOptions) =>
-    resourceFiles(project, resource).filter((file) => !file.path.includes('/migrations/'));
-  const [old, next] = await Promise.all([
-    renderResourceFiles(root, files(before)),
-    renderResourceFiles(root, files(after)),
-  ]);
-  const result: EditedFile[] = [];
-  for (const file of next) {
-    const previous = old.find((found) => found.path === file.path);
-    if (!previous || previous.text === file.text) continue;
-    const own = await readFile(join(root, file.path), 'utf8').catch(() => undefined);
-    if (own === undefined) {
-      throw new EditRefusedError(
-        file.path,
-        'the file',
-        'is missing, and this edit has to change it.',
-        'Nothing was written. Restore the file (git checkout), or make this change by hand.',
-      );
-    }
-    const merged = mergeChange(own, previous.text, file.text, file.path, renames);
-    if (merged !== own) result.push({ path: file.path, text: merged, edit: true });
-  }
-  return result;
+  return { methods: changeMethods(resource, input, targets.auth) };
 }
 
 async function migrationFiles(
@@ -156,7 +137,12 @@ async function migrationFiles(
   const template = alterMigrationTemplate(
     project.database,
     file,
-    { from: resourceTable(before), to: resourceTable(after), renames: change.renames },
+    {
+      from: resourceTable(before),
+      to: resourceTable(after),
+      renames: change.renames,
+      joins: { from: joinTables(before), to: joinTables(after) },
+    },
     `${change.words.join(' ')}: the rows keep their other columns${change.renames.size > 0 ? ', and the renamed column keeps its values' : ''}.`,
   );
   const [rendered] = await renderFiles([template], { projectRoot: root, check: 'syntax' });
@@ -166,6 +152,9 @@ async function migrationFiles(
   return [rendered!, { path: MIGRATIONS_LIST, text: formatted, edit: true }];
 }
 
+const joinTables = (resource: ResourceOptions) =>
+  listReferences(resource).map((reference) => joinTable(resource, reference));
+
 /** restsmith.json with the record replaced where it stands; every other key kept. */
 async function configEdit(
   root: string,
@@ -173,11 +162,14 @@ async function configEdit(
   resource: ResourceOptions,
 ): Promise<EditedFile> {
   const record = resourceRecord(resource, loaded.config.database);
-  const resources = loaded.config.resources.map((found) =>
-    found.name === record.name
-      ? { ...found, fields: record.fields, methods: record.methods }
-      : found,
-  );
+  const resources = loaded.config.resources.map((found) => {
+    if (found.name !== record.name) return found;
+    // Keys stay where they were; `cascade` goes with the last reference it named.
+    const next = { ...found, fields: record.fields, methods: record.methods };
+    if (record.cascade) next.cascade = record.cascade;
+    else delete next.cascade;
+    return next;
+  });
   const text = JSON.stringify({ ...loaded.config, resources }, null, 2);
   const formatted = await formatFile({ path: CONFIG_FILE, text, projectRoot: root });
   return { path: CONFIG_FILE, text: formatted, edit: true };
@@ -190,19 +182,13 @@ function notesOn(
 ): string[] {
   const collection = resource.names.pluralSnake;
   if (project.database === 'mongodb') {
-    const renames = [...change.renames].map(([from, to]) => `${from}: '${to}'`).join(', ');
+    if (change.renames.size === 0 && change.words[0] !== 'drop') {
+      return [
+        'Stored documents need no migration: they read without the new fields until written.',
+      ];
+    }
     return [
-      'MongoDB has no migrations: stored documents keep the fields they have.',
-      ...(renames
-        ? [
-            `Move the stored values to the new name: db.${collection}.updateMany({}, { $rename: { ${renames} } })`,
-          ]
-        : []),
-      ...(change.words[0] === 'drop'
-        ? [
-            `Stored values of the removed fields stay until you unset them, e.g. db.${collection}.updateMany({}, { $unset: { ${change.words.slice(1, -2).join(': 1, ')}: 1 } })`,
-          ]
-        : []),
+      `Run the migration: npm run migration:run (with MONGODB_URI set) ${change.renames.size > 0 ? 'moves the stored values to the new name' : `clears the stored values of ${change.words.slice(1, -2).join(', ')} in ${collection}`}.`,
     ];
   }
   if (change.words[0] === 'drop') {
@@ -222,7 +208,7 @@ export function formatEditPlan(plan: WritePlan, diffs: boolean): string {
     .map((file) =>
       createTwoFilesPatch(
         file.action === 'create' ? '/dev/null' : `a/${file.path}`,
-        `b/${file.path}`,
+        file.action === 'delete' ? '/dev/null' : `b/${file.path}`,
         file.previous ?? '',
         file.text,
       ),

@@ -1,6 +1,7 @@
 // `--add-fields`, `--remove-fields`, `--rename-field` read against a resource's fields: the fields it will have.
 import { UserError } from '../../cli/errors.js';
-import type { FieldOptions, ResourceOptions } from '../options.js';
+import { parseReference, REFERENCE_PATTERN, referenceText } from '../field-parser.js';
+import type { FieldOptions, ReferenceOptions, ResourceOptions } from '../options.js';
 import { parseFields } from '../resource-options.js';
 
 export interface FieldChangeInput {
@@ -12,16 +13,27 @@ export interface FieldChangeInput {
   renameField?: string;
 }
 
+/** What a reference may point to: the resources of restsmith.json, and `user` with accounts. */
+export interface ReferenceTargets {
+  resources: string[];
+  auth: boolean;
+}
+
 export interface FieldChange {
   fields: FieldOptions[];
+  references: ReferenceOptions[];
   /** Old camel name -> new one. */
   renames: Map<string, string>;
   /** Words naming the change, for the migration: ['add', 'summary', 'to', 'articles']. */
   words: string[];
 }
 
-const describe = (field: FieldOptions) =>
-  `${field.names.camel}${field.optional ? '?' : ''}:${field.type}${field.array ? '[]' : ''}`;
+const describe = (field: FieldOptions | ReferenceOptions) =>
+  'target' in field
+    ? referenceText(field)
+    : `${field.names.camel}${field.optional ? '?' : ''}:${field.type}${field.array ? '[]' : ''}`;
+
+const referencesOf = (resource: ResourceOptions) => resource.references ?? [];
 
 /**
  * The fields after the change; undefined when there is nothing left to do (the same edit ran
@@ -30,6 +42,7 @@ const describe = (field: FieldOptions) =>
 export function changeFields(
   resource: ResourceOptions,
   input: FieldChangeInput,
+  targets: ReferenceTargets,
 ): FieldChange | undefined {
   const given = [input.addFields, input.removeFields, input.renameField].filter(
     (value) => value !== undefined,
@@ -39,25 +52,36 @@ export function changeFields(
       hint: 'Each change writes its own migration: run them one after the other.',
     });
   }
-  if (input.addFields !== undefined) return addFields(resource, input.addFields);
+  if (input.addFields !== undefined) return addFields(resource, input.addFields, targets);
   if (input.removeFields !== undefined) return removeFields(resource, input.removeFields);
   if (input.renameField !== undefined) return renameField(resource, input.renameField);
   return undefined;
 }
 
-function addFields(resource: ResourceOptions, text: string): FieldChange | undefined {
-  const reference = text.split(/[\s,]+/).find((token) => /:ref(:|\[|$)/i.test(token));
-  if (reference) {
-    throw new UserError(
-      `"${reference}" is a reference field, and --add-fields adds scalar fields only for now.`,
-      {
-        hint: 'Add string, text, number, boolean or date fields here; add the reference by hand, or generate the resource again with it.',
-      },
-    );
+function addFields(
+  resource: ResourceOptions,
+  text: string,
+  targets: ReferenceTargets,
+): FieldChange | undefined {
+  const tokens = text.split(/[\s,]+/).filter(Boolean);
+  const isReference = (token: string) => REFERENCE_PATTERN.test(token);
+  const scalars = tokens.filter((token) => !isReference(token));
+  const wanted = [
+    ...(scalars.length > 0 ? parseFields(scalars.join(' '), resource.owner) : []),
+    ...tokens.filter(isReference).map(parseReference),
+  ];
+  const named = wanted.map((field) => field.names.camel);
+  const twice = named.find(
+    (name, index) => named.indexOf(name) !== index || name === resource.owner?.camel,
+  );
+  if (twice) {
+    throw new UserError(`The field "${twice}" is named twice.`, {
+      hint: 'Name each field once (the --owner field is there already).',
+    });
   }
-  const wanted = parseFields(text, resource.owner);
+  const own = [...resource.fields, ...referencesOf(resource)];
   const fresh = wanted.filter((field) => {
-    const found = resource.fields.find((own) => own.names.camel === field.names.camel);
+    const found = own.find((existing) => existing.names.camel === field.names.camel);
     if (found && describe(found) !== describe(field)) {
       throw new UserError(
         `${resource.names.kebab} has a field "${describe(found)}" already; --add-fields asked for "${describe(field)}".`,
@@ -67,11 +91,48 @@ function addFields(resource: ResourceOptions, text: string): FieldChange | undef
     return !found;
   });
   if (fresh.length === 0) return undefined;
+  const references = fresh.filter((field): field is ReferenceOptions => 'target' in field);
+  for (const reference of references) checkAddedReference(resource, reference, targets);
   return {
-    fields: [...resource.fields, ...fresh],
+    fields: [
+      ...resource.fields,
+      ...fresh.filter((field): field is FieldOptions => 'type' in field),
+    ],
+    references: [...referencesOf(resource), ...references],
     renames: new Map(),
     words: ['add', ...fresh.map((field) => field.names.camel), 'to', resource.names.pluralCamel],
   };
+}
+
+/**
+ * A reference names a resource of the project, and a single one comes optional: the rows the
+ * table holds already have nothing to refer to, and a required column needs a value for each.
+ */
+function checkAddedReference(
+  resource: ResourceOptions,
+  reference: ReferenceOptions,
+  targets: ReferenceTargets,
+): void {
+  const text = referenceText(reference);
+  const known =
+    targets.resources.includes(reference.target.kebab) ||
+    (reference.target.kebab === 'user' && targets.auth);
+  if (!known) {
+    throw new UserError(
+      `"${text}" refers to "${reference.target.kebab}", which is not a resource of this project.`,
+      {
+        hint: `Add it first (rest api ${reference.target.kebab} --fields ...), or refer to one of: ${[...targets.resources, ...(targets.auth ? ['user'] : [])].join(', ')}.`,
+      },
+    );
+  }
+  if (!reference.many && !reference.optional) {
+    throw new UserError(
+      `"${text}" would be required, and the ${resource.names.pluralKebab} stored already have no ${reference.target.kebab.replace(/-/g, ' ')} to refer to.`,
+      {
+        hint: `Add it as optional: --add-fields "${reference.names.camel}?:ref:${reference.target.kebab}" (stored entries get null, and new ones may name one).`,
+      },
+    );
+  }
 }
 
 function removeFields(resource: ResourceOptions, text: string): FieldChange | undefined {
@@ -87,17 +148,26 @@ function removeFields(resource: ResourceOptions, text: string): FieldChange | un
     });
   }
   const gone = resource.fields.filter((field) => named.includes(field.names.camel));
-  if (gone.length === 0) return undefined;
+  const goneReferences = referencesOf(resource).filter((reference) =>
+    named.includes(reference.names.camel),
+  );
+  if (gone.length === 0 && goneReferences.length === 0) return undefined;
   const fields = resource.fields.filter((field) => !gone.includes(field));
   if (fields.length === 0) {
     throw new UserError(`${resource.names.kebab} would have no field left.`, {
-      hint: 'A resource needs at least one field: add the new one first (--add-fields).',
+      hint: 'A resource needs at least one field that is not a reference: add the new one first (--add-fields).',
     });
   }
   return {
     fields,
+    references: referencesOf(resource).filter((reference) => !goneReferences.includes(reference)),
     renames: new Map(),
-    words: ['drop', ...gone.map((field) => field.names.camel), 'from', resource.names.pluralCamel],
+    words: [
+      'drop',
+      ...[...gone, ...goneReferences].map((field) => field.names.camel),
+      'from',
+      resource.names.pluralCamel,
+    ],
   };
 }
 
@@ -110,7 +180,16 @@ function renameField(resource: ResourceOptions, text: string): FieldChange | und
   }
   const [renamed] = parseFields(to, resource.owner);
   const target = renamed!.names;
-  const has = (name: string) => resource.fields.some((field) => field.names.camel === name);
+  if (referencesOf(resource).some((reference) => reference.names.camel === from)) {
+    throw new UserError(
+      `"${from}" is a reference field, and --rename-field renames stored values only.`,
+      {
+        hint: 'Keep its name, or rename it by hand in every file and a migration of your own.',
+      },
+    );
+  }
+  const has = (name: string) =>
+    [...resource.fields, ...referencesOf(resource)].some((field) => field.names.camel === name);
   if (!has(from) && has(target.camel)) return undefined;
   if (!has(from)) {
     throw new UserError(`${resource.names.kebab} has no field "${from}".`, {
@@ -126,6 +205,7 @@ function renameField(resource: ResourceOptions, text: string): FieldChange | und
     fields: resource.fields.map((field) =>
       field.names.camel === from ? { ...field, names: target } : field,
     ),
+    references: referencesOf(resource),
     renames: new Map([[from, target.camel]]),
     words: ['rename', from, 'to', target.camel, 'in', resource.names.pluralCamel],
   };

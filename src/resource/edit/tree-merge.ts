@@ -56,8 +56,11 @@ export function mergeChange(
 }
 
 function applyEdits(text: string, edits: TextEdit[]): string {
-  // From the end, so that earlier offsets hold; at one offset, a removal before an insertion.
-  const ordered = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  // From the end, so that earlier offsets hold; at one offset, a removal before an insertion, and
+  // insertions last to first, so that two inserted beside one neighbour keep the template's order.
+  const ordered = edits
+    .map((edit, index) => ({ ...edit, index }))
+    .sort((a, b) => b.start - a.start || b.end - a.end || b.index - a.index);
   return ordered.reduce(
     (result, edit) => result.slice(0, edit.start) + edit.text + result.slice(edit.end),
     text,
