@@ -105,6 +105,10 @@ function postgres(change: TableChange): string[] {
             `ALTER INDEX "${searchIndexName(table, from)}" RENAME TO "${searchIndexName(table, to)}"`,
           ]
         : []),
+      // An index of --indexes is named after its column: it follows the column's new name.
+      ...(change.from.indexes.includes(from)
+        ? [`ALTER INDEX "${indexName(table, from)}" RENAME TO "${indexName(table, to)}"`]
+        : []),
     ]),
     // Dropping a column drops its indexes and foreign key.
     ...removed(change).map((column) => `ALTER TABLE "${table}" DROP COLUMN "${column.name}"`),
@@ -147,9 +151,16 @@ function sqlite(change: TableChange): string[] {
       `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
       ...addedIndex(change, column),
     ]),
-    ...[...change.renames].map(
-      ([from, to]) => `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
-    ),
+    ...[...change.renames].flatMap(([from, to]) => [
+      `ALTER TABLE "${table}" RENAME COLUMN "${from}" TO "${to}"`,
+      // SQLite cannot rename an index: the one named after the column is made again under the new name.
+      ...(change.from.indexes.includes(from)
+        ? [
+            `DROP INDEX "${indexName(table, from)}"`,
+            `CREATE INDEX "${indexName(table, to)}" ON "${table}" ("${to}")`,
+          ]
+        : []),
+    ]),
     // SQLite refuses to drop an indexed column (--indexes): its index goes first.
     ...removed(change).flatMap((column) => [
       ...(change.from.indexes.includes(column.name)

@@ -77,9 +77,11 @@ describe.each(['sqlite', 'postgres'] as const)(
         for (const [name, fields] of [
           ['category', 'name'],
           ['tag', 'label'],
-          ['article', 'title body:text views?:number'],
+          ['article', 'title body:text views?:number rank?:number'],
         ] as const) {
-          const add = rest(dir, 'api', name, '--fields', fields, '--yes');
+          // Two fields with an index of their own: one is renamed below, the other removed.
+          const indexes = name === 'article' ? ['--indexes', 'views,rank'] : [];
+          const add = rest(dir, 'api', name, '--fields', fields, ...indexes, '--yes');
           expect(add.status, add.output).toBe(0);
         }
         writeFileSync(path(ENTITY), read(ENTITY).replace(/\n}\n$/, `\n${HAND_GETTER}}\n`));
@@ -107,6 +109,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         for (const edit of [
           ['--add-fields', 'summary?:text'],
           ['--rename-field', 'body:content'],
+          ['--rename-field', 'rank:score'],
           ['--remove-fields', 'views'],
           ['--access', 'DELETE=admin'],
           ['--remove-methods', 'PUT'],
@@ -116,6 +119,13 @@ describe.each(['sqlite', 'postgres'] as const)(
           expect(result.status, `${edit.join(' ')}:\n${result.output}`).toBe(0);
           handEditsKept();
         }
+        // The index of the renamed field follows it; the removed field's goes with it.
+        const record = (
+          JSON.parse(read('restsmith.json')) as {
+            resources: { name: string; indexes?: string[] }[];
+          }
+        ).resources.find((resource) => resource.name === 'article');
+        expect(record?.indexes).toEqual(['score']);
         // No route uses the update DTO any more: it went with PUT and PATCH.
         expect(existsSync(path('src/articles/dto/update-article.dto.ts'))).toBe(false);
         checkProject(dir, testEnv);
@@ -125,6 +135,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         const migrated = run('npm', ['run', 'migration:run'], dir, appEnv);
         expect(migrated.status, migrated.output).toBe(0);
         expect(migrated.output).toMatch(/RenameBodyToContentInArticles\d{13} has been executed/);
+        expect(migrated.output).toMatch(/RenameRankToScoreInArticles\d{13} has been executed/);
         // The migrations and the entities agree: TypeORM finds nothing to generate.
         const drift = run(
           'npm',

@@ -72,6 +72,15 @@ export async function editResource(
     resources: loaded.config.resources.map((found) => found.name),
     auth: project.auth,
   });
+  if (change && project.database === 'mysql') {
+    // The ALTER statements are written for PostgreSQL and SQLite so far; routes change on every database.
+    throw new UserError(
+      'Field edits on a MySQL project are not supported yet: nothing was written.',
+      {
+        hint: 'Change the entity and DTOs by hand, then write the migration with npm run migration:generate -- src/database/migrations/<Name>. --access, --add-methods and --remove-methods work on MySQL.',
+      },
+    );
+  }
   if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
     return { resource: before, plan, notes: [`${kebab} has this change already: nothing to do.`] };
@@ -81,6 +90,7 @@ export async function editResource(
     fields: change?.fields ?? before.fields,
     references: change?.references ?? before.references,
     methods: methods ?? before.methods,
+    ...indexesAfter(before, change),
   };
   const [edited, migration] = await Promise.all([
     resourceEdits(root, project, before, after, change?.renames ?? new Map()),
@@ -104,6 +114,19 @@ export async function editResource(
     ...edited.notes,
   ];
   return { resource: after, plan, notes };
+}
+
+/** The fields indexed of their own (--indexes) once renamed fields are renamed and removed ones gone. */
+function indexesAfter(
+  resource: ResourceOptions,
+  change: FieldChange | undefined,
+): Pick<ResourceOptions, 'indexes'> {
+  if (!resource.indexes || !change) return resource.indexes ? { indexes: resource.indexes } : {};
+  const kept = change.fields.map((field) => field.names.camel);
+  const indexes = resource.indexes
+    .map((name) => change.renames.get(name) ?? name)
+    .filter((name) => kept.includes(name));
+  return indexes.length > 0 ? { indexes } : { indexes: undefined };
 }
 
 /** Field changes (one kind at a time, each its own migration) or route changes, not both at once. */
@@ -168,6 +191,8 @@ async function configEdit(
     const next = { ...found, fields: record.fields, methods: record.methods };
     if (record.cascade) next.cascade = record.cascade;
     else delete next.cascade;
+    if (record.indexes) next.indexes = record.indexes;
+    else delete next.indexes;
     return next;
   });
   const text = JSON.stringify({ ...loaded.config, resources }, null, 2);
