@@ -3,17 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Database, ProjectOptions } from '../../src/project/options.js';
 import { renderFiles } from '../../src/engine/render.js';
 import type { ResourceOptions } from '../../src/resource/options.js';
-import { resourceOptions, type ResourceContext } from '../../src/resource/resource-options.js';
+import { resourceOptions } from '../../src/resource/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
+import { contextFixture, projectFixture } from './fixture-options.js';
 
-const context = (resources: string[], timestamp: number): ResourceContext => ({
-  auth: true,
-  resources,
-  modules: [],
-  endpoints: [],
-  migrationTimestamp: timestamp,
-});
+const context = contextFixture;
 
 /** category, tag, and an article that refers to both (and, optionally, to another category). */
 function graph(): ResourceOptions[] {
@@ -30,24 +25,8 @@ function graph(): ResourceOptions[] {
   return [category, tag, article];
 }
 
-const project = (database: Database, resources: ResourceOptions[]): ProjectOptions => ({
-  name: 'blog',
-  database,
-  auth: true,
-  signInOnCreate: false,
-  refreshTokens: false,
-  passwordReset: false,
-  apiRoot: '',
-  forceHttps: false,
-  envelope: false,
-  emailConfirmation: false,
-  authMethods: ['password'],
-  packageManager: 'npm',
-  sourceDir: 'src',
-  secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },
-  resources,
-  migrationTimestamp: 1_700_000_000_000,
-});
+const project = (database: Database, resources: ResourceOptions[]): ProjectOptions =>
+  projectFixture(database, resources);
 
 async function articleFiles(database: Database): Promise<Map<string, string>> {
   const [category, tag, article] = graph();

@@ -8,28 +8,13 @@ import { resourceOptions, type ResourceInput } from '../../src/resource/resource
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
 import { prettierrcTemplate } from '../../templates-ast/root/prettierrc.template.js';
+import { projectFixture } from './fixture-options.js';
 
 /** Lines without their indentation: a piece of a file, wherever it is nested. */
 const unindented = (text: string | undefined) => (text ?? '').replace(/^ +/gm, '');
 
-const project = (database: Database, auth = true): ProjectOptions => ({
-  name: 'blog',
-  database,
-  auth,
-  signInOnCreate: false,
-  refreshTokens: false,
-  passwordReset: false,
-  apiRoot: '',
-  forceHttps: false,
-  envelope: false,
-  emailConfirmation: false,
-  authMethods: ['password'],
-  packageManager: 'npm',
-  sourceDir: 'src',
-  secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },
-  resources: [],
-  migrationTimestamp: 1_700_000_000_000,
-});
+const project = (database: Database, auth = true): ProjectOptions =>
+  projectFixture(database, [], { auth });
 
 const resource = (input: Partial<ResourceInput>, auth = true) =>
   resourceOptions(
