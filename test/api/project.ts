@@ -45,6 +45,51 @@ export function newProjectWithoutInstall(name: string, database: string): string
 }
 
 function linkDependencies(dir: string): void {
+  // Test files run side by side: one of them installs while the others wait for it.
+  withLock(`${shared}.lock`, () => installShared(dir));
+  symlinkSync(join(shared, 'node_modules'), join(dir, 'node_modules'), 'dir');
+}
+
+/**
+ * Runs `work` while holding the lock folder `lock` (mkdir is atomic). A lock whose holder has died
+ * (its pid file names no process) is taken over.
+ */
+function withLock(lock: string, work: () => void): void {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!holderAlive(lock)) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function holderAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true; // Made a moment ago, its pid not written yet.
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The shared node_modules, grown to hold what the project at `dir` depends on. */
+function installShared(dir: string): void {
   const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
   const manifestPath = join(shared, 'package.json');
   const current: Manifest = existsSync(manifestPath)
@@ -69,7 +114,6 @@ function linkDependencies(dir: string): void {
     const installed = run('npm', ['install', '--no-audit', '--no-fund'], shared);
     if (installed.status !== 0) throw new Error(`npm install failed:\n${installed.output}`);
   }
-  symlinkSync(join(shared, 'node_modules'), join(dir, 'node_modules'), 'dir');
 }
 
 interface Manifest {

@@ -43,6 +43,25 @@ function database(name: 'sqlite' | 'postgres' | 'mysql'): {
   return { env: url ? { DATABASE_URL: url } : {}, skip: reason };
 }
 
+/** category, tag, and an article that refers to both, listed under each, with an indexed number. */
+function addGraph(dir: string): void {
+  for (const args of [
+    ['category', '--fields', 'name'],
+    ['tag', '--fields', 'label'],
+    [
+      'article',
+      '--fields',
+      'title category:ref:category tags:ref:tag[] views:number',
+      '--nested',
+      '--indexes',
+      'views',
+    ],
+  ]) {
+    const added = rest(dir, 'api', ...args, '--yes');
+    expect(added.status, added.output).toBe(0);
+  }
+}
+
 describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters on %s', (name) => {
   const { env, skip } = database(name);
   if (skip) console.warn(`skipped: references on ${name} (${skip})`);
@@ -54,21 +73,7 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
     'serves ids, expand in a fixed number of queries, and typed filters',
     async () => {
       dir = newProject(`references-${name}`, name);
-      for (const args of [
-        ['category', '--fields', 'name'],
-        ['tag', '--fields', 'label'],
-        [
-          'article',
-          '--fields',
-          'title category:ref:category tags:ref:tag[] views:number',
-          '--nested',
-          '--indexes',
-          'views',
-        ],
-      ]) {
-        const added = rest(dir, 'api', ...args, '--yes');
-        expect(added.status, added.output).toBe(0);
-      }
+      addGraph(dir);
       // The project's own lint, type-check and tests (its e2e walk the reference routes too).
       for (const [command, args] of [
         ['npm', ['run', 'lint']],
@@ -271,24 +276,10 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
 
 describe('references on mongodb (no MongoDB server here: its database tests skip)', () => {
   it(
-    "writes --nested lists and --indexes that pass the project's lint and type-check",
+    "writes --nested lists and --indexes that pass the project's lint, type-check and unit tests, the delete rules' among them",
     () => {
       const dir = newProject('references-mongodb', 'mongodb');
-      for (const args of [
-        ['category', '--fields', 'name'],
-        ['tag', '--fields', 'label'],
-        [
-          'article',
-          '--fields',
-          'title category:ref:category tags:ref:tag[] views:number',
-          '--nested',
-          '--indexes',
-          'views',
-        ],
-      ]) {
-        const added = rest(dir, 'api', ...args, '--yes');
-        expect(added.status, added.output).toBe(0);
-      }
+      addGraph(dir);
       for (const [command, args] of [
         ['npm', ['run', 'lint']],
         ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
@@ -296,6 +287,10 @@ describe('references on mongodb (no MongoDB server here: its database tests skip
         const result = run(command, [...args], dir, { MONGODB_URI: undefined });
         expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
       }
+      const tests = run('npm', ['test'], dir, { MONGODB_URI: undefined });
+      expect(tests.status, tests.output).toBe(0);
+      expect(tests.output).toContain('PASS src/database/delete-rules.spec.ts');
+      expect(tests.output).toContain('skipped: no MongoDB server');
     },
     LONG,
   );
