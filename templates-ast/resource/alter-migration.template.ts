@@ -94,8 +94,8 @@ function postgres(change: TableChange): string[] {
         ...(spec.nullable
           ? []
           : [`ALTER TABLE "${table}" ALTER COLUMN "${column.name}" DROP DEFAULT`]),
-        ...(key ? postgresKey(table, key) : []),
-        ...addedIndex(change, column),
+        // A reference column's index comes with its key; another column's from --indexes.
+        ...(key ? postgresKey(table, key) : addedIndex(change, column)),
       ];
     }),
     ...[...change.renames].flatMap(([from, to]) => [
