@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
+import { REFERRED_MESSAGE } from '../database/delete-rules.template.js';
 
 export function allExceptionsFilterTemplate(): TypeScriptFile {
   return tsFile(
@@ -82,7 +83,7 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
           "const sqlite = typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && String(message).includes('FOREIGN KEY');",
           "if (!sqlite && !(typeof code === 'string' && codes.includes(code))) return undefined;",
           "return method === 'DELETE'",
-          "  ? withReason(409, 'Other entries refer to this one: delete them, or change what they refer to, first')",
+          `  ? withReason(409, '${REFERRED_MESSAGE}')`,
           "  : withReason(409, 'A reference names an entry that does not exist any more');",
         ),
       }),

@@ -6,7 +6,7 @@ import { code, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.
 
 export const DELETE_RULES_PATH = 'src/database/delete-rules.ts';
 
-/** The message of a refused delete, the same as the SQL projects' 409 (all-exceptions.filter.ts). */
+/** The message of a refused delete on every database: here, and in the SQL projects' 409 (all-exceptions.filter.ts). */
 export const REFERRED_MESSAGE =
   'Other entries refer to this one: delete them, or change what they refer to, first';
 
