@@ -99,7 +99,7 @@ function databaseService(options: ProjectOptions): Service | undefined {
         '    volumes:',
         '      - postgres-data:/var/lib/postgresql/data',
         '    healthcheck:',
-        `      test: ["CMD", "pg_isready", "-U", "postgres", "-d", "${db}"]`,
+        `      test: ['CMD', 'pg_isready', '-U', 'postgres', '-d', '${db}']`,
         '      interval: 5s',
         '      retries: 10',
       ],
@@ -117,7 +117,7 @@ function databaseService(options: ProjectOptions): Service | undefined {
         '    volumes:',
         '      - mariadb-data:/var/lib/mysql',
         '    healthcheck:',
-        '      test: ["CMD", "healthcheck.sh", "--connect", "--innodb_initialized"]',
+        "      test: ['CMD', 'healthcheck.sh', '--connect', '--innodb_initialized']",
         '      interval: 5s',
         '      retries: 10',
       ],
@@ -132,7 +132,7 @@ function databaseService(options: ProjectOptions): Service | undefined {
         '    volumes:',
         '      - mongo-data:/data/db',
         '    healthcheck:',
-        '      test: ["CMD", "mongosh", "--quiet", "--eval", "db.adminCommand(\'ping\')"]',
+        `      test: ['CMD', 'mongosh', '--quiet', '--eval', "db.adminCommand('ping')"]`,
         '      interval: 5s',
         '      retries: 10',
       ],
@@ -146,7 +146,7 @@ const REDIS: Service = {
   lines: [
     '    image: redis:7-alpine',
     '    healthcheck:',
-    '      test: ["CMD", "redis-cli", "ping"]',
+    "      test: ['CMD', 'redis-cli', 'ping']",
     '      interval: 5s',
     '      retries: 10',
   ],
@@ -178,7 +178,7 @@ function appService(options: ProjectOptions, database: Service | undefined): str
     databaseVariable(options),
     '      REDIS_URL: redis://redis:6379',
     '    ports:',
-    '      - "9000:9000"',
+    "      - '9000:9000'",
     ...(options.database === 'sqlite' ? ['    volumes:', '      - app-data:/app/.data'] : []),
     '    depends_on:',
     ...[database, REDIS]
@@ -208,5 +208,5 @@ export function composeTemplate(options: ProjectOptions): TextFile {
     ...volumes.filter(Boolean).map((volume) => `  ${volume}:`),
     '',
   ];
-  return { kind: 'text', path: 'compose.yaml', text: lines.join('\n'), format: true };
+  return { kind: 'text', path: 'compose.yaml', text: lines.join('\n') };
 }

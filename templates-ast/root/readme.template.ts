@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { apiChoicesSection, apiUrl, listBody } from './readme-choices.js';
 import { emailConfirmationSection } from '../email-confirmations/readme-section.js';
 import { socialSection } from './readme-social.js';
+import { alignTables } from '../_shared/markdown.js';
 
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
@@ -286,5 +287,5 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...searchSection(options),
     ...securitySection(options),
   ];
-  return { kind: 'text', path: 'README.md', text: text.join('\n'), format: true };
+  return { kind: 'text', path: 'README.md', text: alignTables(text).join('\n') };
 }
