@@ -3,9 +3,16 @@ import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { checkDiagnostics, stageGlobals, stagePackageStandIns } from './diagnostics.js';
 import { formatAll, prettierConfigFor, type Formatting } from './format.js';
-import { checkSyntax } from './syntax-check.js';
+import { GeneratedCodeError } from './errors.js';
+import { checkSyntax, type PrintedFile } from './syntax-check.js';
 import type { GeneratedFile } from './generated-file.js';
-import { createStagingProject, isEsModuleProject, stageJson, stageTypeScript } from './staging.js';
+import {
+  createStagingProject,
+  isEsModuleProject,
+  printTypeScript,
+  stageJson,
+  stageTypeScript,
+} from './staging.js';
 
 /** A file ready to write: `path` from the project root, `text` formatted. */
 export interface RenderedFile {
@@ -44,40 +51,56 @@ export async function renderFiles(
   // Each file goes to the formatter thread as soon as it is staged, so that formatting runs beside
   // the staging of the next files and the check; the check's verdict decides whether it is used.
   const formatting = new Map<number, Formatting>();
-  const { sourceFiles, texts } = stageAll(project, files, (index, text) => {
+  const level = options.check ?? 'full';
+  const { sourceFiles, printed, texts } = stageAll(project, files, level, (index, text) => {
     const file = files[index]!;
     if (file.kind === 'text' && file.format !== true) return;
     formatting.set(index, formatAll([{ path: file.path, text, ...configFor(file.path) }]));
   });
   try {
-    check(project, sourceFiles, options.check ?? 'full');
+    if (level === 'syntax') checkSyntax(project, printed);
+    else check(project, sourceFiles);
   } catch (error) {
     for (const job of formatting.values()) job.cancel();
     throw error;
   }
-  const formatted = await Promise.all([...formatting.values()].map((job) => job.texts));
+  const formatted = await Promise.all(
+    [...formatting].map(([index, job]) =>
+      job.texts.catch((error: unknown) => {
+        // The syntax check leaves parse errors to prettier, which parses every file it formats.
+        const message = error instanceof Error ? error.message : String(error);
+        throw new GeneratedCodeError([`${files[index]!.path}: ${message.split('\n')[0]}`]);
+      }),
+    ),
+  );
   [...formatting.keys()].forEach((index, job) => (texts[index] = formatted[job]![0]!));
   return files.map((file, index) => ({ path: file.path, text: texts[index]! }));
 }
 
 /**
- * Stages every TypeScript and JSON file; returns the staged sources and every file's unformatted
- * text, and hands each text to `staged` as soon as it exists.
+ * Stages every TypeScript and JSON file; returns the staged sources (the full check) or the printed
+ * TypeScript (the syntax check), and every file's unformatted text, and hands each text to `staged`
+ * as soon as it exists.
  */
 function stageAll(
   project: Project,
   files: GeneratedFile[],
+  level: 'full' | 'syntax',
   staged: (index: number, text: string) => void,
-): { sourceFiles: SourceFile[]; texts: string[] } {
+): { sourceFiles: SourceFile[]; printed: PrintedFile[]; texts: string[] } {
   stageGlobals(project);
   const esModule = isEsModuleProject(files);
   const sourceFiles: SourceFile[] = [];
+  const printed: PrintedFile[] = [];
   const texts = files.map((file, index) => {
     let text: string;
     if (file.kind === 'text') text = file.text;
     else if (file.kind === 'json') {
       text = `${JSON.stringify(file.data, null, 2)}\n`;
       stageJson(project, file, text);
+    } else if (level === 'syntax') {
+      text = printTypeScript(project, file, esModule);
+      printed.push({ path: file.path, text });
     } else {
       const sourceFile = stageTypeScript(project, file, esModule);
       sourceFiles.push(sourceFile);
@@ -86,11 +109,10 @@ function stageAll(
     staged(index, text);
     return text;
   });
-  return { sourceFiles, texts };
+  return { sourceFiles, printed, texts };
 }
 
-function check(project: Project, sourceFiles: SourceFile[], level: 'full' | 'syntax'): void {
-  if (level === 'syntax') return checkSyntax(project, sourceFiles);
+function check(project: Project, sourceFiles: SourceFile[]): void {
   stagePackageStandIns(project, sourceFiles);
   checkDiagnostics(project, sourceFiles);
 }

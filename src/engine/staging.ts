@@ -6,6 +6,7 @@ import type {
   ImportDeclarationStructure,
   OptionalKind,
   SourceFile,
+  SourceFileStructure,
 } from 'ts-morph';
 import { IndentationText, Project, QuoteKind, StructureKind, ts } from '../loader/ts-morph.js';
 import {
@@ -100,8 +101,49 @@ export function stageTypeScript(
   file: TypeScriptFile,
   esModule: boolean,
 ): SourceFile {
-  const path = stagedPath(file.path);
-  const directory = specifierDirectory(project, posix.dirname(path));
+  const structure = sourceFileStructure(project, file, esModule);
+  return project.createSourceFile(stagedPath(file.path), structure, { overwrite: true });
+}
+
+/**
+ * The text `stageTypeScript` would stage, printed by ts-morph's structure printer without parsing
+ * it: parsing is most of the staging's time, and the syntax check (syntax-check.ts) does without a
+ * tree. The printer is ts-morph's own (the one `createSourceFile` uses), reached through the
+ * Project's context, which ts-morph does not export: where that is missing (another ts-morph
+ * version), the file is staged and its text read back, the same text more slowly.
+ * test/engine/render.test.ts compares both for every file of a generated project.
+ */
+export function printTypeScript(project: Project, file: TypeScriptFile, esModule: boolean): string {
+  const structure = sourceFileStructure(project, file, esModule);
+  const context = (project as unknown as { _context?: PrinterContext })._context;
+  const printer = context?.structurePrinterFactory?.forSourceFile?.({ isAmbient: false });
+  if (!context || !printer) {
+    return project
+      .createSourceFile(stagedPath(file.path), structure, { overwrite: true })
+      .getFullText();
+  }
+  const writer = context.createWriter();
+  printer.printText(writer, structure);
+  return writer.toString();
+}
+
+/** The part of ts-morph's internal ProjectContext that printTypeScript uses. */
+interface PrinterContext {
+  createWriter(): CodeBlockWriter;
+  structurePrinterFactory?: {
+    forSourceFile?(options: { isAmbient: boolean }): {
+      printText(writer: CodeBlockWriter, structure: SourceFileStructure): void;
+    };
+  };
+}
+
+/** A template's structure with its merged imports first and a blank line before the code. */
+function sourceFileStructure(
+  project: Project,
+  file: TypeScriptFile,
+  esModule: boolean,
+): SourceFileStructure {
+  const directory = specifierDirectory(project, posix.dirname(stagedPath(file.path)));
   const imports = mergeImports(file.path, file.imports).flatMap((merged) =>
     importDeclarations(merged, moduleSpecifier(directory, merged.from, esModule)),
   );
@@ -112,8 +154,7 @@ export function stageTypeScript(
   const separator =
     imports.length > 0 && body.length > 0 ? [(writer: CodeBlockWriter) => writer.blankLine()] : [];
   const withImports = [...imports.map(asStatement), ...separator, ...body];
-  const structure = { ...file.structure, statements: withImports };
-  return project.createSourceFile(path, structure, { overwrite: true });
+  return { ...file.structure, kind: StructureKind.SourceFile, statements: withImports };
 }
 
 const asStatement = (

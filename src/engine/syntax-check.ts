@@ -1,53 +1,43 @@
-// The quick check of staged TypeScript: syntax and relative imports only, with no type check and no library.
+// The quick check of printed TypeScript: relative imports only; parse errors come from the formatter.
 import { posix } from 'node:path';
-import type { Project, SourceFile } from 'ts-morph';
-import { Node, ts } from '../loader/ts-morph.js';
+import type { Project } from 'ts-morph';
+import { ts } from '../loader/ts-morph.js';
 import { GeneratedCodeError } from './errors.js';
-import { STAGING_ROOT } from './staging.js';
+import { stagedPath } from './staging.js';
+
+/** A TypeScript file printed but not parsed (staging.ts printTypeScript): its path from the project root. */
+export interface PrintedFile {
+  path: string;
+  text: string;
+}
 
 /**
- * For callers whose templates are proven by whole-project tests and need speed (`rest api`): parse
- * errors, and relative imports that name no staged or existing file. Building a program with the
- * ES library is what costs; this builds one over the already parsed files, with `noLib`.
+ * For callers whose templates are proven by whole-project tests and need speed (`rest new`, `rest
+ * api`): relative imports that name no printed or existing file. The files are not parsed here:
+ * TypeScript's import scanner (`preProcessFile`) finds the specifiers, and a parse error surfaces
+ * when prettier parses the file to format it (render.ts names the file). Parsing every file, as
+ * the full check does, was most of the time of a `rest new`.
  */
-export function checkSyntax(project: Project, sourceFiles: SourceFile[]): void {
-  const byPath = new Map(
-    sourceFiles.map((file) => [file.getFilePath() as string, file.compilerNode]),
-  );
-  const host = ts.createCompilerHost({ noLib: true });
-  host.getSourceFile = (name) => byPath.get(name);
-  const program = ts.createProgram({
-    rootNames: [...byPath.keys()],
-    options: { noLib: true, noResolve: true, types: [] },
-    host,
-  });
-  const problems = sourceFiles.flatMap((file) => [
-    ...program.getSyntacticDiagnostics(file.compilerNode).map((diagnostic) => {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-      return `${where(file, diagnostic.start ?? 0)} TS${diagnostic.code}: ${message}`;
+export function checkSyntax(project: Project, printed: PrintedFile[]): void {
+  const paths = new Set(printed.map((file) => stagedPath(file.path)));
+  const fileSystem = project.getFileSystem();
+  const exists = (path: string) =>
+    paths.has(path) || project.getSourceFile(path) !== undefined || fileSystem.fileExistsSync(path);
+  const problems = printed.flatMap(({ path, text }) =>
+    ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName, pos }) => {
+      if (!fileName.startsWith('.')) return [];
+      const base = posix.join(posix.dirname(stagedPath(path)), fileName.replace(/\.js$/, ''));
+      const candidates = [`${base}.ts`, `${base}.d.ts`, `${base}/index.ts`, base];
+      if (candidates.some(exists)) return [];
+      return [`${path}:${lineAndColumn(text, pos)} cannot find module '${fileName}'`];
     }),
-    ...unresolvedImports(project, file),
-  ]);
+  );
   if (problems.length > 0) throw new GeneratedCodeError(problems);
 }
 
-function unresolvedImports(project: Project, file: SourceFile): string[] {
-  const declarations = [...file.getImportDeclarations(), ...file.getExportDeclarations()];
-  return declarations.flatMap((declaration) => {
-    const specifier = declaration.getModuleSpecifierValue();
-    if (!specifier?.startsWith('.')) return [];
-    const base = posix.join(posix.dirname(file.getFilePath()), specifier.replace(/\.js$/, ''));
-    const candidates = [`${base}.ts`, `${base}.d.ts`, `${base}/index.ts`, base];
-    const fileSystem = project.getFileSystem();
-    const found = candidates.some(
-      (path) => project.getSourceFile(path) !== undefined || fileSystem.fileExistsSync(path),
-    );
-    const node = declaration.getModuleSpecifier() as Node;
-    return found ? [] : [`${where(file, node.getStart())} cannot find module '${specifier}'`];
-  });
-}
-
-function where(file: SourceFile, position: number): string {
-  const { line, column } = file.getLineAndColumnAtPos(position);
-  return `${posix.relative(STAGING_ROOT, file.getFilePath())}:${line}:${column}`;
+/** 1-based `line:column` of a position, as editors and tsc print it. */
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  return `${line}:${position - before.lastIndexOf('\n')}`;
 }

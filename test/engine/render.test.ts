@@ -169,29 +169,4 @@ describe('renderFiles', () => {
       "src/common/all-exceptions.filter.ts:13:27 TS2304: Cannot find name 'requestId'.",
     ]);
   });
-
-  it("check 'syntax' finds parse errors and broken relative imports, not type errors", async () => {
-    const file = (statement: string, from = 'src/common/list-query.ts'): GeneratedFile => ({
-      kind: 'typescript',
-      path: 'src/articles/articles.module.ts',
-      imports: [{ from, named: ['ListQuery'] }],
-      structure: { statements: [statement] },
-    });
-    const quick = { check: 'syntax' as const };
-    await expect(
-      renderFiles([listQuery, file('export const page = undefinedName;')], quick),
-    ).resolves.toHaveLength(2);
-    const failures = await Promise.all([
-      renderFiles([listQuery, file('export const x = ;')], quick).catch(
-        (caught: unknown) => caught,
-      ),
-      renderFiles([file('export const x = 1;', 'src/common/missing.ts')], quick).catch(
-        (caught: unknown) => caught,
-      ),
-    ]);
-    expect(failures.map((error) => (error as GeneratedCodeError).diagnostics)).toEqual([
-      ['src/articles/articles.module.ts:3:18 TS1109: Expression expected.'],
-      ["src/articles/articles.module.ts:1:27 cannot find module '../common/missing'"],
-    ]);
-  });
 });
