@@ -16,4 +16,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // An ES import of ts-morph's values makes Node scan its 1 MB CommonJS file on every run (see
+    // src/loader/ts-morph.ts); types may come from 'ts-morph' itself.
+    files: ['src/**/*.ts', 'templates-ast/**/*.ts'],
+    ignores: ['src/loader/ts-morph.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'ts-morph',
+              message: "Import ts-morph's values from src/loader/ts-morph.js.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

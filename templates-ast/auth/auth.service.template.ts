@@ -1,5 +1,5 @@
 // src/auth/auth.service.ts: the one answer of every sign-in path: signed token(s) and the user.
-import { Scope } from 'ts-morph';
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, use } from '../_shared/pieces.js';

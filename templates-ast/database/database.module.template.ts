@@ -1,5 +1,5 @@
 // src/database/database.module.ts: the connection to the project's database, configured from the environment.
-import { Scope } from 'ts-morph';
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';

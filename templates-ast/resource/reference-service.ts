@@ -4,7 +4,7 @@ import type {
   MethodDeclarationStructure,
   OptionalKind,
 } from 'ts-morph';
-import { Scope } from 'ts-morph';
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { ImportRef } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';

@@ -1,5 +1,5 @@
 // src/sessions/sessions.service.ts: sessions and their refresh tokens: started, rotated, checked, ended.
-import { Scope } from 'ts-morph';
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';

@@ -1,5 +1,5 @@
 // src/users/users.service.ts: user accounts in the project's database.
-import { Scope } from 'ts-morph';
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
