@@ -1,20 +1,20 @@
 // The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
-import { listIdsName } from '../../templates-ast/resource/reference-properties.js';
 import { names } from '../resource/names.js';
-import type { FieldOptions, ReferenceOptions } from '../resource/options.js';
+import type { FieldOptions } from '../resource/options.js';
 import {
   resourceFromRecord,
   type ProjectConfig,
   type ResourceRecord,
 } from '../resource/project-config.js';
-import { graphField, type GraphField, type TypeContext } from './field-types.js';
+import type { GraphField, TypeContext } from './field-types.js';
 import {
   filterArguments,
   resourceOperations,
   userOperations,
   type Operation,
 } from './operations.js';
-import type { ClassShape, ProjectSources, PropertyShape } from './project-sources.js';
+import type { ClassShape, ProjectSources } from './project-sources.js';
+import { classFields, ownerField, recordFields, withReferences } from './model-fields.js';
 import { AUTH_METHODS } from '../project/options.js';
 
 export interface TypeModel {
@@ -137,31 +137,6 @@ function addResource(
   model.operations.push(...resourceOperations(types, resource.methods));
 }
 
-/**
- * References as the API answers them: `category: Category!` (`Category` when optional) and
- * `tags: [Tag!]!`, whose stored ids (`categoryId`, `tagIds`) are how, not what.
- */
-function withReferences(fields: GraphField[], references: ReferenceOptions[]): GraphField[] {
-  const byName = new Map(references.map((reference) => [reference.names.camel, reference]));
-  const storage = new Set(
-    references.map((reference) =>
-      reference.many ? listIdsName(reference) : `${reference.names.camel}Id`,
-    ),
-  );
-  return fields
-    .filter((field) => !storage.has(field.name))
-    .map((field) => {
-      const reference = byName.get(field.name);
-      if (!reference) return field;
-      return {
-        ...field,
-        type: reference.target.pascal,
-        list: reference.many,
-        nullable: !reference.many && reference.optional,
-      };
-    });
-}
-
 function addUsers(model: ProjectModel, sources: ProjectSources, context: TypeContext): void {
   const stored = sources.persistenceClass('User');
   if (!stored) context.warn('User: no class User with @Schema or @Entity, so it has only an id');
@@ -242,45 +217,4 @@ function updateFields(
       )
     : [];
   return [...fromBase, ...own];
-}
-
-const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
-
-/** The class's properties as fields; a name GraphQL cannot spell (`'my-field'`, `$meta`) is left out, with a warning. */
-function classFields(
-  className: string,
-  properties: readonly PropertyShape[],
-  context: TypeContext,
-): GraphField[] {
-  return properties.flatMap((property) => {
-    if (GRAPHQL_NAME.test(property.name) && !property.name.startsWith('__')) {
-      return [graphField(className, property, context)];
-    }
-    context.warn(
-      `${className}.${property.name}: not a GraphQL field name (letters, digits and _), so it is left out`,
-    );
-    return [];
-  });
-}
-
-const RECORD_TYPES: Record<FieldOptions['type'], string> = {
-  string: 'String',
-  text: 'String',
-  number: 'Float',
-  boolean: 'Boolean',
-  date: 'DateTime',
-};
-
-/** Fields as restsmith.json records them, for a resource whose class is not found. */
-function recordFields(fields: FieldOptions[]): GraphField[] {
-  return fields.map((field) => ({
-    name: field.names.camel,
-    type: RECORD_TYPES[field.type],
-    list: field.array,
-    nullable: field.optional,
-  }));
-}
-
-function ownerField(owner: string | undefined): GraphField[] {
-  return owner ? [{ name: owner, type: 'User', list: false, nullable: false }] : [];
 }
