@@ -52,7 +52,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
         docs: ['Where the counters live in a Redis that other apps may share.'],
       }),
       ...skipMark(),
-      ...(options.auth ? attemptsMark() : []),
+      ...(options.auth ? attemptsMark(hasPassword(options)) : []),
       interfaceOf({
         name: 'RateLimit',
         properties: [
@@ -153,13 +153,20 @@ function skipMark() {
   ];
 }
 
-function attemptsMark() {
+function attemptsMark(password: boolean) {
   return [
     constant('LIMIT_ATTEMPTS', "'limit-attempts'", { isExported: false }),
     constant('LimitAttempts', '() => SetMetadata(LIMIT_ATTEMPTS, true)', {
       docs: [
-        'On a route that checks a password or creates an account: the THROTTLE_AUTH_* limits apply',
-        'to it as well, per client address and per account (the e-mail of the Basic header or the body).',
+        ...(password
+          ? [
+              'On a route that checks a password or creates an account: the THROTTLE_AUTH_* limits apply',
+              'to it as well, per client address and per account (the e-mail of the Basic header or the body).',
+            ]
+          : [
+              'On a route that signs in or creates an account: the THROTTLE_AUTH_* limits apply to it as',
+              'well, per client address and per account (the e-mail of the body).',
+            ]),
       ],
     }),
   ];

@@ -15,8 +15,10 @@ export const userModelPath = (options: ProjectOptions): string =>
 export const userRecordType = (options: ProjectOptions): string =>
   options.database === 'mongodb' ? 'UserDocument' : 'User';
 
-const TOKEN_VERSION_DOCS = [
-  'Raised by every password change; a token carries the version it was issued under (claim `ver`).',
+const tokenVersionDocs = (options: ProjectOptions): string[] => [
+  hasPassword(options)
+    ? 'Raised by every password change; a token carries the version it was issued under (claim `ver`).'
+    : "A token carries the version it was issued under (claim `ver`): raising it ends the user's tokens.",
 ];
 
 const EMAIL_CONFIRMED_DOCS = [
@@ -133,7 +135,7 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
               : [property('password', 'string', [column()], { docs: PASSWORD_DOCS })]),
           property('role', 'Role', [column("{ type: 'varchar', default: 'user' }")]),
           property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
-            docs: TOKEN_VERSION_DOCS,
+            docs: tokenVersionDocs(options),
           }),
           ...(options.emailConfirmation
             ? [
@@ -195,7 +197,7 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
                 ]),
           property('role', 'Role', [prop("{ type: String, enum: ROLES, default: 'user' }")]),
           property('tokenVersion', 'number', [prop('{ type: Number, default: 0 }')], {
-            docs: TOKEN_VERSION_DOCS,
+            docs: tokenVersionDocs(options),
           }),
           ...(options.emailConfirmation
             ? [
