@@ -34,7 +34,7 @@ const signUps = (password: boolean): string => {
       }
       const response = await http()
         .post('/users')
-        .send({ access_token: MASTER_KEY, email: email('signup-over')${pw} });
+        .send({ access_token: MASTER_KEY, email: email('signup${password ? 5 : 6}')${pw} });
       expectLimited(response, /attempts from this address: at most 6 per 60 s/);
     });
 `;
