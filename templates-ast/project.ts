@@ -1,12 +1,12 @@
 // Every file of a new project, for `rest new`: one entry per template in this folder.
 import type { GeneratedFile } from '../src/engine/generated-file.js';
-import type { ProjectOptions } from '../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../src/project/options.js';
 import { appModuleTemplate } from './app/app.module.template.js';
 import { appSetupTemplate } from './app/app.setup.template.js';
 import { docsTemplate } from './app/docs.template.js';
 import { mainTemplate } from './app/main.template.js';
 import { openApiTemplate } from './app/openapi.template.js';
-import { authControllerTemplate } from './auth/auth.controller.template.js';
+import { authControllerTemplate, hasAuthController } from './auth/auth.controller.template.js';
 import { authModuleTemplate } from './auth/auth.module.template.js';
 import { authServiceTemplate } from './auth/auth.service.template.js';
 import { jwtStrategyTemplate } from './auth/jwt.strategy.template.js';
@@ -216,36 +216,41 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   adminGuardTemplate(),
   adminGuardSpecTemplate(),
   currentUserDecoratorTemplate(options),
-  basicCredentialsDecoratorTemplate(),
   userEntityTemplate(options),
   userViewTemplate(options),
-  passwordTemplate(),
-  passwordSpecTemplate(),
   createUserDtoTemplate(options),
   updateUserDtoTemplate(),
-  updatePasswordDtoTemplate(),
   updateRoleDtoTemplate(options),
-  createAdminTemplate(),
+  createAdminTemplate(options),
   usersServiceTemplate(options),
   usersServiceSpecTemplate(options),
   usersControllerTemplate(options),
   usersModuleTemplate(options),
   authModuleTemplate(options),
   authServiceTemplate(options),
-  authControllerTemplate(options),
+  ...(hasAuthController(options) ? [authControllerTemplate(options)] : []),
   jwtStrategyTemplate(options),
-  passwordGuardTemplate(),
   usersE2eSpecTemplate(options),
-  authE2eSpecTemplate(options),
-  sessionsE2eSpecTemplate(options),
   rateLimitsE2eSpecTemplate(options),
   rolesE2eSpecTemplate(options),
+  ...(hasPassword(options) ? passwordFiles(options) : []),
   ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
   ...(options.refreshTokens ? sessionFiles(options) : []),
   ...(sendsMail(options) ? [mailServiceTemplate(), mailModuleTemplate()] : []),
   ...(options.passwordReset ? passwordResetFiles(options) : []),
   ...(options.emailConfirmation ? emailConfirmationFiles(options) : []),
   ...(hasSocialSignIn(options) ? socialFiles(options) : []),
+];
+
+/** `password` in --auth-methods: hashes, HTTP Basic sign-in (POST /auth), PUT /users/:id/password and their tests. */
+const passwordFiles = (options: ProjectOptions): GeneratedFile[] => [
+  basicCredentialsDecoratorTemplate(),
+  passwordTemplate(),
+  passwordSpecTemplate(),
+  updatePasswordDtoTemplate(),
+  passwordGuardTemplate(),
+  authE2eSpecTemplate(options),
+  sessionsE2eSpecTemplate(options),
 ];
 
 /** --auth-methods with a provider: POST /auth/<provider> and its tests (the columns are in the users table). */

@@ -30,6 +30,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
     '<%= config.bin %> new my-api --database sqlite --api-root /api --force-https --envelope --yes',
     '<%= config.bin %> new my-api --database postgres --auth-methods password,github,google --yes',
+    '<%= config.bin %> new my-api --database sqlite --auth-methods github,google --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
   ];
 
@@ -50,7 +51,7 @@ export default class New extends BaseCommand {
     }),
     'password-reset': Flags.boolean({
       description:
-        'Password reset by e-mail: POST /password-resets mails a single-use link (SMTP_URL in .env)',
+        'Password reset by e-mail: POST /password-resets mails a single-use link (SMTP_URL in .env); needs password in --auth-methods',
     }),
     'api-root': Flags.string({
       description:
@@ -70,7 +71,7 @@ export default class New extends BaseCommand {
     }),
     'auth-methods': Flags.string({
       description:
-        "How users sign in, a comma list of password, facebook, github, google: POST /auth (password) and POST /auth/<provider> with the provider's access token (default: password)",
+        "How users sign in, a comma list of password, facebook, github, google: POST /auth (password) and POST /auth/<provider> with the provider's access token; without password, providers only (default: password)",
     }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',

@@ -1,5 +1,10 @@
 // What to do once `rest new` is done: start the server, then sign up and sign in with curl.
-import type { PackageManager, ProjectOptions } from './options.js';
+import {
+  hasPassword,
+  socialProviders,
+  type PackageManager,
+  type ProjectOptions,
+} from './options.js';
 
 const runScript = (manager: PackageManager, script: string): string =>
   manager === 'npm' ? `npm run ${script}` : `${manager} ${script}`;
@@ -31,7 +36,12 @@ export function nextSteps(
     '',
     DATABASE_NOTES[options.database],
   ];
-  if (options.auth) lines.push('', ...signUpLines(options.apiRoot));
+  if (options.auth) {
+    lines.push(
+      '',
+      ...(hasPassword(options) ? signUpLines(options.apiRoot) : socialSignInLines(options)),
+    );
+  }
   lines.push('', `Add a resource API: rest api article (inside ${context.folder}).`);
   return lines.join('\n');
 }
@@ -44,5 +54,18 @@ function signUpLines(apiRoot: string): string[] {
     `  curl -X POST ${url}/users -d "access_token=$MASTER_KEY" -d email=ada@example.com -d password=secret123`,
     `  curl -X POST ${url}/auth -u ada@example.com:secret123 -d "access_token=$MASTER_KEY"`,
     `  curl ${url}/users/me -H "Authorization: Bearer <token from the sign-in>"`,
+  ];
+}
+
+/** Social only: no password to sign in with; the provider's access token is the credential. */
+function socialSignInLines(options: ProjectOptions): string[] {
+  const url = `http://localhost:9000${options.apiRoot}`;
+  const provider = socialProviders(options)[0]!;
+  const token = `$${provider.toUpperCase()}_TOKEN`;
+  return [
+    `Users sign in with ${socialProviders(options).join(', ')} (no passwords). With a ${provider} access token:`,
+    `  curl -X POST ${url}/auth/${provider} -d "access_token=${token}"`,
+    `  curl ${url}/users/me -H "Authorization: Bearer <token from the sign-in>"`,
+    `The first admin: ${runScript(options.packageManager, 'create-admin')} -- --email <the e-mail verified at the provider>.`,
   ];
 }

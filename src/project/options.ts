@@ -19,6 +19,10 @@ export const socialProviders = (options: Pick<ProjectOptions, 'authMethods'>): S
       method !== 'password' && options.authMethods.includes(method),
   );
 
+/** Whether users sign in with an e-mail and password (POST /auth, PUT /users/:id/password). */
+export const hasPassword = (options: Pick<ProjectOptions, 'authMethods'>): boolean =>
+  options.authMethods.includes('password');
+
 export interface ProjectOptions {
   /** npm package name and folder name. */
   name: string;

@@ -76,6 +76,11 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
       hint: 'Drop one of --no-auth and --auth-methods.',
     });
   }
+  if (input.passwordReset && !authMethods.includes('password')) {
+    throw new UserError('--password-reset needs passwords, which --auth-methods leaves out', {
+      hint: `Add password to the list, as in --auth-methods password,${authMethods.join(',')}, or drop --password-reset.`,
+    });
+  }
   return {
     name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
     database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
@@ -123,12 +128,6 @@ export function parseAuthMethods(given: string | string[] | undefined): AuthMeth
   if (listed.length === 0) {
     throw new UserError('--auth-methods names no method', {
       hint: `Give a comma list of: ${allowed} (default: password).`,
-    });
-  }
-  if (!listed.includes('password')) {
-    // The generated tests and the create-admin flow sign in with a password today.
-    throw new UserError('--auth-methods without password is not supported yet', {
-      hint: `Keep password in the list, as in --auth-methods password,${listed[0]}.`,
     });
   }
   return AUTH_METHODS.filter((method) => listed.includes(method));

@@ -63,14 +63,13 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
         value,
         checked: DEFAULT_AUTH_METHODS.includes(value),
       })),
-      validate: (chosen) =>
-        chosen.some((choice) => choice.value === 'password') ||
-        'Keep password: sign-in without it is not supported yet.',
+      validate: (chosen) => chosen.length > 0 || 'Choose at least one way to sign in.',
     });
-    answers.passwordReset ??= await confirm({
-      message: 'Password reset by e-mail (POST /password-resets mails a single-use link)?',
-      default: false,
-    });
+    if (parseAuthMethods(answers.authMethods).includes('password'))
+      answers.passwordReset ??= await confirm({
+        message: 'Password reset by e-mail (POST /password-resets mails a single-use link)?',
+        default: false,
+      });
     answers.emailConfirmation ??= await confirm({
       message: 'E-mail confirmation (sign-up mails a link; POST /users/confirm confirms)?',
       default: false,

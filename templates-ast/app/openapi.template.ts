@@ -1,6 +1,6 @@
 // src/openapi.ts: the OpenAPI document of the app, served at /docs in development and written by `npm run docs`.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 
@@ -22,7 +22,8 @@ export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
           `  .setTitle('${options.name}')`,
           "  .setVersion('1.0.0')",
           "  .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token' }, 'master-key')",
-          ...(options.auth ? ['  .addBearerAuth()', '  .addBasicAuth()'] : []),
+          ...(options.auth ? ['  .addBearerAuth()'] : []),
+          ...(options.auth && hasPassword(options) ? ['  .addBasicAuth()'] : []),
           '  .build();',
           'return SwaggerModule.createDocument(app, config);',
         ),

@@ -1,7 +1,7 @@
-// src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key, rate-limited.
+// src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key, rate-limited; POST /auth/refresh.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 
@@ -26,15 +26,35 @@ const refreshMethod: OptionalKind<MethodDeclarationStructure> = {
   statements: code('return this.auth.refresh(input.refreshToken);'),
 };
 
+/** POST /auth: the master key, then HTTP Basic. */
+const signInMethod: OptionalKind<MethodDeclarationStructure> = {
+  name: 'signIn',
+  docs: ['The master key, then the e-mail and password (HTTP Basic), both checked by guards.'],
+  decorators: [
+    decorator('Post'),
+    decorator('Access', "'master'", "'password'"),
+    decorator('LimitAttempts'),
+    decorator('ApiCreatedResponse', '{ type: SignInResult }'),
+  ],
+  parameters: [param('user', 'AuthUser', [decorator('CurrentUser')])],
+  returnType: 'Promise<SignInResult>',
+  statements: code('return this.auth.signIn(user);'),
+};
+
+/** A social-only project without --refresh-tokens has no route of its own under /auth but the providers'. */
+export const hasAuthController = (options: ProjectOptions): boolean =>
+  hasPassword(options) || options.refreshTokens;
+
 export function authControllerTemplate(options: ProjectOptions): TypeScriptFile {
   const refresh = options.refreshTokens;
+  const password = hasPassword(options);
   return tsFile(
     'src/auth/auth.controller.ts',
     [
       pkg('@nestjs/common', ...(refresh ? ['Body'] : []), 'Controller', 'Post'),
       pkg(
         '@nestjs/swagger',
-        'ApiCreatedResponse',
+        ...(password ? ['ApiCreatedResponse'] : []),
         'ApiTags',
         ...(refresh ? ['ApiUnauthorizedResponse'] : []),
       ),
@@ -42,7 +62,7 @@ export function authControllerTemplate(options: ProjectOptions): TypeScriptFile 
         ? [{ from: 'src/sessions/dto/refresh-token.dto.ts', named: ['RefreshTokenDto'] }]
         : []),
       use('access', 'Access'),
-      use('currentUser', 'CurrentUser', 'AuthUser'),
+      ...(password ? [use('currentUser', 'CurrentUser', 'AuthUser')] : []),
       use('rateLimit', 'LimitAttempts'),
       { from: 'src/auth/auth.service.ts', named: ['AuthService', 'SignInResult'] },
     ],
@@ -51,24 +71,7 @@ export function authControllerTemplate(options: ProjectOptions): TypeScriptFile 
         name: 'AuthController',
         decorators: [decorator('ApiTags', "'auth'"), decorator('Controller', "'auth'")],
         ctors: [{ parameters: [injected('auth', 'AuthService')] }],
-        methods: [
-          {
-            name: 'signIn',
-            docs: [
-              'The master key, then the e-mail and password (HTTP Basic), both checked by guards.',
-            ],
-            decorators: [
-              decorator('Post'),
-              decorator('Access', "'master'", "'password'"),
-              decorator('LimitAttempts'),
-              decorator('ApiCreatedResponse', '{ type: SignInResult }'),
-            ],
-            parameters: [param('user', 'AuthUser', [decorator('CurrentUser')])],
-            returnType: 'Promise<SignInResult>',
-            statements: code('return this.auth.signIn(user);'),
-          },
-          ...(refresh ? [refreshMethod] : []),
-        ],
+        methods: [...(password ? [signInMethod] : []), ...(refresh ? [refreshMethod] : [])],
       }),
     ],
   );

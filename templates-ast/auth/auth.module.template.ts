@@ -1,11 +1,17 @@
-// src/auth/auth.module.ts: sign-in (POST /auth) and the JWT tokens every `@Access('user')` route checks.
+// src/auth/auth.module.ts: sign-in (POST /auth, POST /auth/<provider>) and the JWT tokens every `@Access('user')` route checks.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { hasAuthController } from './auth.controller.template.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 
 export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
   const social = socialProviders(options).length > 0;
+  const controller = hasAuthController(options);
+  const controllers = [
+    ...(controller ? ['AuthController'] : []),
+    ...(social ? ['SocialController'] : []),
+  ];
   return tsFile(
     'src/auth/auth.module.ts',
     [
@@ -19,7 +25,7 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
       ...(options.refreshTokens
         ? [{ from: 'src/sessions/sessions.module.ts', named: ['SessionsModule'] }]
         : []),
-      { from: 'src/auth/auth.controller.ts', named: ['AuthController'] },
+      ...(controller ? [{ from: 'src/auth/auth.controller.ts', named: ['AuthController'] }] : []),
       { from: 'src/auth/auth.service.ts', named: ['AuthService'] },
       { from: 'src/auth/jwt.strategy.ts', named: ['JwtStrategy'] },
       ...(social
@@ -55,9 +61,7 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
               '      }),',
               '    }),',
               '  ],',
-              social
-                ? '  controllers: [AuthController, SocialController],'
-                : '  controllers: [AuthController],',
+              `  controllers: [${controllers.join(', ')}],`,
               social
                 ? '  providers: [AuthService, JwtStrategy, socialProfilesProvider],'
                 : '  providers: [AuthService, JwtStrategy],',

@@ -1,6 +1,6 @@
 // src/common/access.decorator.ts: `@Access(...levels)`, who may call a route, as one decorator every route carries.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 
@@ -9,9 +9,10 @@ const AUTH_CASES = [
   '    return UseGuards(JwtAuthGuard);',
   "  case 'admin':",
   '    return UseGuards(JwtAuthGuard, AdminGuard);',
-  "  case 'password':",
-  '    return UseGuards(PasswordGuard);',
 ];
+
+/** `password` in --auth-methods: HTTP Basic e-mail and password. */
+const PASSWORD_CASE = ["  case 'password':", '    return UseGuards(PasswordGuard);'];
 
 const SCHEMES: Record<string, string> = {
   public: 'undefined',
@@ -26,9 +27,9 @@ const SCHEMES: Record<string, string> = {
 const CONFIRMED_CASE = ["  case 'confirmed':", '    return UseGuards(ConfirmedEmailGuard);'];
 
 export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
-  const levels = options.auth
-    ? ['public', 'master', 'user', 'admin', 'password']
-    : ['public', 'master'];
+  const password = options.auth && hasPassword(options);
+  const levels = options.auth ? ['public', 'master', 'user', 'admin'] : ['public', 'master'];
+  if (password) levels.push('password');
   if (options.emailConfirmation) levels.push('confirmed');
   return tsFile(
     'src/common/access.decorator.ts',
@@ -38,12 +39,9 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
       use('apiDocs', 'ApiErrors'),
       use('masterKeyGuard', 'MasterKeyGuard'),
       ...(options.auth
-        ? [
-            use('jwtAuthGuard', 'JwtAuthGuard'),
-            use('adminGuard', 'AdminGuard'),
-            use('passwordGuard', 'PasswordGuard'),
-          ]
+        ? [use('jwtAuthGuard', 'JwtAuthGuard'), use('adminGuard', 'AdminGuard')]
         : []),
+      ...(password ? [use('passwordGuard', 'PasswordGuard')] : []),
       ...(options.emailConfirmation ? [use('confirmedEmailGuard', 'ConfirmedEmailGuard')] : []),
     ],
     [
@@ -55,10 +53,12 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
         name: 'Access',
         docs: [
           'Who may call a route: anyone (`public`), a holder of the master key (`master`)' +
-            (options.auth
+            (password
               ? ", any signed-in user (`user`), an admin (`admin`) or the holder of an account's e-mail and password (`password`, HTTP Basic; on a route with `:id`, that user's)."
-              : '.'),
-          ...(options.auth
+              : options.auth
+                ? ', any signed-in user (`user`) or an admin (`admin`).'
+                : '.'),
+          ...(password
             ? [
                 "Several levels are all required, checked in the order given: `@Access('master', 'password')`.",
               ]
@@ -93,6 +93,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           "  case 'master':",
           '    return UseGuards(MasterKeyGuard);',
           ...(options.auth ? AUTH_CASES : []),
+          ...(password ? PASSWORD_CASE : []),
           ...(options.emailConfirmation ? CONFIRMED_CASE : []),
           '}',
         ),

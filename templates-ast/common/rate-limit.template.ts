@@ -1,6 +1,6 @@
 // src/common/rate-limit.ts: rate limits per client address and per account, in memory or in Redis (REDIS_URL).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { Scope } from '../../src/loader/ts-morph.js';
 import {
@@ -41,7 +41,9 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('ioredis', 'Redis'),
       pkg('rate-limiter-flexible', 'RateLimiterMemory', 'RateLimiterRedis', 'RateLimiterRes'),
       pkgTypes('rate-limiter-flexible', 'RateLimiterAbstract'),
-      ...(options.auth ? [use('basicCredentials', 'parseBasicCredentials')] : []),
+      ...(options.auth && hasPassword(options)
+        ? [use('basicCredentials', 'parseBasicCredentials')]
+        : []),
       { from: 'src/config/environment.ts', types: ['Environment'] },
     ],
     [
@@ -50,7 +52,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
         docs: ['Where the counters live in a Redis that other apps may share.'],
       }),
       ...skipMark(),
-      ...(options.auth ? attemptsMark() : []),
+      ...(options.auth ? attemptsMark(hasPassword(options)) : []),
       interfaceOf({
         name: 'RateLimit',
         properties: [
@@ -111,7 +113,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
           '}',
         ),
       }),
-      ...(options.auth ? [accountOf()] : []),
+      ...(options.auth ? [hasPassword(options) ? accountOf() : accountOfBody()] : []),
       clientKey(),
     ],
   );
@@ -151,13 +153,20 @@ function skipMark() {
   ];
 }
 
-function attemptsMark() {
+function attemptsMark(password: boolean) {
   return [
     constant('LIMIT_ATTEMPTS', "'limit-attempts'", { isExported: false }),
     constant('LimitAttempts', '() => SetMetadata(LIMIT_ATTEMPTS, true)', {
       docs: [
-        'On a route that checks a password or creates an account: the THROTTLE_AUTH_* limits apply',
-        'to it as well, per client address and per account (the e-mail of the Basic header or the body).',
+        ...(password
+          ? [
+              'On a route that checks a password or creates an account: the THROTTLE_AUTH_* limits apply',
+              'to it as well, per client address and per account (the e-mail of the Basic header or the body).',
+            ]
+          : [
+              'On a route that signs in or creates an account: the THROTTLE_AUTH_* limits apply to it as',
+              'well, per client address and per account (the e-mail of the body).',
+            ]),
       ],
     }),
   ];
@@ -299,6 +308,22 @@ function accountOf() {
       '  const body: unknown = request.body;',
       "  email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
       '}',
+      "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
+    ),
+  });
+}
+
+/** Without password sign-in there is no Basic header: the account is the `email` of the body. */
+function accountOfBody() {
+  return functionOf({
+    name: 'accountOf',
+    isExported: false,
+    docs: ['The e-mail a request is about: `email` in its body.'],
+    parameters: [{ name: 'request', type: 'Request' }],
+    returnType: 'string | undefined',
+    statements: code(
+      'const body: unknown = request.body;',
+      "const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
       "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
     ),
   });

@@ -1,12 +1,22 @@
 // test/email-confirmations.e2e-spec.ts: the confirmation flow over HTTP and its errors; mail kept in an outbox.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { testHttp } from '../_shared/test-http.js';
 import { OUTBOX_CLASS } from '../mail/outbox.js';
 
+const SIGN_IN_WITH_PASSWORD = `    const signedIn = await http().post('/auth').auth(address, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
+    return { user: created.body as { id: string; emailConfirmed: boolean }, token: signedIn.body.token as string };`;
+
+/** Social only: the token POST /auth/<provider> would answer once the provider vouched for the user. */
+const SIGN_IN_AS_PROVIDER = `    const user = created.body as { id: string; emailConfirmed: boolean };
+    const { token } = await app.get(AuthService).signIn({ id: user.id, role: 'user' });
+    return { user, token };`;
+
 export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const password = hasPassword(options);
+  const pw = password ? ', password: PASSWORD' : '';
   return tsFile(
     'test/email-confirmations.e2e-spec.ts',
     [
@@ -17,7 +27,8 @@ export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): Type
       { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
       use('appSetup', 'configureApp'),
       use('testApp', 'describeWithDatabase'),
-      { from: 'test/app.ts', named: ['MASTER_KEY', 'PASSWORD', 'newRun'] },
+      { from: 'test/app.ts', named: ['MASTER_KEY', ...(password ? ['PASSWORD'] : []), 'newRun'] },
+      ...(password ? [] : [{ from: 'src/auth/auth.service.ts', named: ['AuthService'] }]),
     ],
     [
       block(`
@@ -41,10 +52,9 @@ describeWithDatabase('E-mail confirmation (e2e, mail to an in-memory outbox inst
   async function signUp(address: string, link = true) {
     const created = await http()
       .post('/users')
-      .send({ access_token: MASTER_KEY, email: address, password: PASSWORD, ...(link ? { link: LINK } : {}) })
+      .send({ access_token: MASTER_KEY, email: address${pw}, ...(link ? { link: LINK } : {}) })
       .expect(201);
-    const signedIn = await http().post('/auth').auth(address, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
-    return { user: created.body as { id: string; emailConfirmed: boolean }, token: signedIn.body.token as string };
+${password ? SIGN_IN_WITH_PASSWORD : SIGN_IN_AS_PROVIDER}
   }
 
   beforeAll(async () => {
@@ -104,7 +114,7 @@ describeWithDatabase('E-mail confirmation (e2e, mail to an in-memory outbox inst
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBeDefined();
     }
-    await http().post('/users').send({ access_token: MASTER_KEY, email: email('eve'), password: PASSWORD, link: 'ftp://x/' }).expect(400);
+    await http().post('/users').send({ access_token: MASTER_KEY, email: email('eve')${pw}, link: 'ftp://x/' }).expect(400);
   });
 
   it('answers 400 without a token and 404 with a reason for one never issued', async () => {

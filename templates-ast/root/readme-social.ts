@@ -1,5 +1,5 @@
 // The "Social sign-in" section of the generated README: POST /auth/<provider>, its .env and curl lines.
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-profiles.template.js';
 
 const ASKS = {
@@ -12,21 +12,28 @@ const ASKS = {
 export function socialSection(options: ProjectOptions): string[] {
   const providers = socialProviders(options);
   if (providers.length === 0) return [];
+  const password = hasPassword(options);
+  // --refresh-tokens: every sign-in path starts a session, these routes too.
+  const answer = options.refreshTokens ? '`{ token, refreshToken, user }`' : '`{ token, user }`';
   return [
     '### Social sign-in',
     '',
-    'Your client signs the user in at the provider (its OAuth flow) and sends the access token it got; the server asks the provider whose token it is and answers 201 `{ token, user }`, as `POST /auth` does. These routes take no master key: the provider token is the credential.',
+    `Your client signs the user in at the provider (its OAuth flow) and sends the access token it got; the server asks the provider whose token it is and answers 201 ${answer}${password ? ', as `POST /auth` does' : ''}. These routes take no master key: the provider token is the credential.${password ? '' : ' They are the only way in: without `password` in `--auth-methods` there is no `POST /auth`, no password column and no `PUT /users/:id/password`.'}`,
     '',
     '| Route | Asks the provider | Answer |',
     '|---|---|---|',
     ...providers.map(
       (provider) =>
-        `| \`POST /auth/${provider}\` \`{ access_token }\` | ${ASKS[provider]} at \`${apiUrlVariable(provider)}\` (default \`${DEFAULT_API_URLS[provider]}\`) | 201 \`{ token, user }\` |`,
+        `| \`POST /auth/${provider}\` \`{ access_token }\` | ${ASKS[provider]} at \`${apiUrlVariable(provider)}\` (default \`${DEFAULT_API_URLS[provider]}\`) | 201 ${answer} |`,
     ),
     '',
-    "The user is the one who signed in with that provider account before; else the user with the profile's **verified** e-mail, which is linked to the provider from then on; else a new user named and pictured as at the provider, **without a password** (password sign-in answers them 401 as for a wrong password" +
-      (options.passwordReset ? ', until they set one by password reset' : '') +
-      '). An account without a verified e-mail is refused (403), so nobody takes over an account by claiming its address. Each user keeps their provider ids, each under a unique index (`' +
+    "The user is the one who signed in with that provider account before; else the user with the profile's **verified** e-mail, which is linked to the provider from then on (a user made with `POST /users` or `create-admin` signs in so); else a new user named and pictured as at the provider" +
+      (password
+        ? ', **without a password** (password sign-in answers them 401 as for a wrong password' +
+          (options.passwordReset ? ', until they set one by password reset' : '') +
+          ')'
+        : '') +
+      '. An account without a verified e-mail is refused (403), so nobody takes over an account by claiming its address. Each user keeps their provider ids, each under a unique index (`' +
       providers.map((provider) => `${provider}Id`).join('`, `') +
       '`).',
     '',

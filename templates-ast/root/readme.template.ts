@@ -1,6 +1,6 @@
 // README.md of the generated project: how to run it, its configuration and its HTTP contract.
 import type { TextFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { apiChoicesSection, apiUrl, listBody } from './readme-choices.js';
 import { emailConfirmationSection } from '../email-confirmations/readme-section.js';
 import { socialSection } from './readme-social.js';
@@ -86,6 +86,35 @@ function migrationsSection(options: ProjectOptions, run: string): string[] {
   ];
 }
 
+/** `POST /users`: with a password, or (social only) an account a provider sign-in will use. */
+const createUserRow = (options: ProjectOptions): string =>
+  hasPassword(options)
+    ? `| \`POST /users\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}; 409 if the e-mail is taken |`
+    : `| \`POST /users\` \`{ email, name?, picture?, role? }\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}, a user without a password who signs in with a provider whose verified e-mail is this one (an admin made ahead, for example); 409 if the e-mail is taken |`;
+
+const signInRow = (options: ProjectOptions): string[] =>
+  !hasPassword(options)
+    ? []
+    : options.refreshTokens
+      ? [
+          '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, refreshToken, user }`: starts a session (JWT, `sub` = user id, `sid` = session, expires after `JWT_EXPIRES_IN`) |',
+        ]
+      : [
+          '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
+        ];
+
+/** The first curl lines: sign up and sign in with a password, or (social only) with a provider token. */
+const signInCurl = (options: ProjectOptions): string[] =>
+  hasPassword(options)
+    ? [
+        `curl -X POST ${apiUrl(options)}/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"`,
+        `curl -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"`,
+      ]
+    : [
+        `curl -X POST ${apiUrl(options)}/users -d "access_token=$MASTER_KEY&email=ada@example.com&role=admin"`,
+        `curl -X POST ${apiUrl(options)}/auth/${socialProviders(options)[0]} -d "access_token=$${socialProviders(options)[0]!.toUpperCase()}_TOKEN"`,
+      ];
+
 function authSection(options: ProjectOptions, run: string): string[] {
   if (!options.auth) return [];
   return [
@@ -95,10 +124,8 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '',
     '| Route | Who | Answer |',
     '|---|---|---|',
-    `| \`POST /users\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}; 409 if the e-mail is taken |`,
-    options.refreshTokens
-      ? '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, refreshToken, user }`: starts a session (JWT, `sub` = user id, `sid` = session, expires after `JWT_EXPIRES_IN`) |'
-      : '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
+    createUserRow(options),
+    ...signInRow(options),
     ...(options.refreshTokens
       ? [
           '| `POST /auth/refresh` | `{ refreshToken }` | 201 a new `{ token, refreshToken, user }`; the old refresh token stops working, and using it again ends the session (401) |',
@@ -110,7 +137,11 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '| `GET /users/:id` | anyone | `{ id, name, picture }` |',
     '| `GET /users` | admin token | list (see below) |',
     '| `PUT /users/me`, `PUT /users/:id` | that user or an admin | updates `name` and `picture` |',
-    "| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` and ends the user's earlier tokens |",
+    ...(hasPassword(options)
+      ? [
+          "| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` and ends the user's earlier tokens |",
+        ]
+      : []),
     '| `DELETE /users/:id` | admin token | 204; what the user created (their entries of `--owner` resources) goes with them |',
     '',
     '**The master key can create admins**: `POST /users` with the master key accepts `"role": "admin"`. Keep `MASTER_KEY` on servers you control, never in a browser or a mobile app.',
@@ -131,8 +162,7 @@ function authSection(options: ProjectOptions, run: string): string[] {
     '```sh',
     `${run} dev`,
     "MASTER_KEY=$(grep '^MASTER_KEY=' .env | cut -d= -f2)",
-    `curl -X POST ${apiUrl(options)}/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"`,
-    `curl -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"`,
+    ...signInCurl(options),
     '```',
     '',
     ...sessionsSection(options),
@@ -145,10 +175,12 @@ function sessionsSection(options: ProjectOptions): string[] {
   return [
     '### Sessions',
     '',
-    'Each sign-in starts a session. Access tokens last `JWT_EXPIRES_IN` (15 minutes); the refresh token lasts `REFRESH_TOKEN_DAYS` days from its last use and is good for one refresh: keep the new one of each answer. A refresh token used a second time means someone kept a copy, so the whole session ends and the user signs in again. Sign-out, sign-out everywhere and a password change end sessions at once: their access tokens are refused from the next request on.',
+    `Each sign-in starts a session. Access tokens last \`JWT_EXPIRES_IN\` (15 minutes); the refresh token lasts \`REFRESH_TOKEN_DAYS\` days from its last use and is good for one refresh: keep the new one of each answer. A refresh token used a second time means someone kept a copy, so the whole session ends and the user signs in again. Sign-out, sign-out everywhere${hasPassword(options) ? ' and a password change' : ''} end sessions at once: their access tokens are refused from the next request on.`,
     '',
     '```sh',
-    `SIGNED_IN=$(curl -s -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY")`,
+    hasPassword(options)
+      ? `SIGNED_IN=$(curl -s -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY")`
+      : `SIGNED_IN=$(curl -s -X POST ${apiUrl(options)}/auth/${socialProviders(options)[0]} -d "access_token=$${socialProviders(options)[0]!.toUpperCase()}_TOKEN")`,
     'REFRESH=$(echo "$SIGNED_IN" | node -pe \'JSON.parse(require("fs").readFileSync(0)).refreshToken\')',
     'TOKEN=$(echo "$SIGNED_IN" | node -pe \'JSON.parse(require("fs").readFileSync(0)).token\')',
     `curl -X POST ${apiUrl(options)}/auth/refresh -H "Content-Type: application/json" -d "{\\"refreshToken\\": \\"$REFRESH\\"}"`,
@@ -184,41 +216,56 @@ function passwordResetSection(options: ProjectOptions): string[] {
   ];
 }
 
-const LIMITS_TABLE = (auth: boolean): string[] => [
+const LIMITS_TABLE = (options: ProjectOptions): string[] => [
   '| What | Limit (.env) | Default |',
   '|---|---|---|',
   '| Every route, per client address | `THROTTLE_LIMIT` requests per `THROTTLE_TTL` seconds | 300 per 60 s |',
-  ...(auth
-    ? [
-        '| `POST /auth`, `POST /auth/refresh` (with --refresh-tokens), `POST /auth/<provider>` (social sign-in), `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
-        '| The same routes: per account (the e-mail of the Basic header or the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
-      ]
-    : []),
+  ...(!options.auth
+    ? []
+    : hasPassword(options)
+      ? [
+          '| `POST /auth`, `POST /auth/refresh` (with --refresh-tokens), `POST /auth/<provider>` (social sign-in), `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
+          '| The same routes: per account (the e-mail of the Basic header or the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
+        ]
+      : [
+          '| `POST /auth/<provider>`, `POST /auth/refresh` (with --refresh-tokens), `POST /users`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
+          '| The same routes: per account (the e-mail of the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
+        ]),
 ];
 
 function securitySection(options: ProjectOptions): string[] {
-  const levels = options.auth
+  const password = options.auth && hasPassword(options);
+  const levels = password
     ? "`public`, `master`, `user`, `admin` or `password` (HTTP Basic of the account; several levels are all required, as `@Access('master', 'password')` on `POST /auth`)"
-    : '`public` or `master`';
+    : options.auth
+      ? '`public`, `master`, `user` or `admin`'
+      : '`public` or `master`';
   return [
     '## Security',
     '',
     `- **Every route says who may call it** with \`@Access(...)\`: ${levels}. A global guard (\`src/common/access.guard.ts\`) answers 403 to a route without the mark, so a route added without one is closed, not public.`,
-    options.auth
-      ? '- **The master key** signs users up (admins included) and is needed to sign in. Whoever holds it can create an admin: keep it secret, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
-      : '- **The master key** opens every `master` route: keep it secret, and change it if it leaks.',
-    ...(options.auth
+    options.auth && !password
+      ? '- **The master key** signs users up (admins included). Whoever holds it can create an admin: keep it secret, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
+      : options.auth
+        ? '- **The master key** signs users up (admins included) and is needed to sign in. Whoever holds it can create an admin: keep it secret, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
+        : '- **The master key** opens every `master` route: keep it secret, and change it if it leaks.',
+    ...(password
       ? [
           '- **Passwords** are scrypt hashes. An unknown e-mail, a wrong password and the right password of another account get the same 401 after the same hash work, so answers tell nothing about which e-mails have accounts. Credentials are checked before the body is read.',
           '- **Tokens** are HS256 JWTs valid for `JWT_EXPIRES_IN`. Changing a password ends the earlier tokens of that user (`tokenVersion`); deleting a user ends theirs.',
         ]
-      : []),
+      : options.auth
+        ? [
+            '- **No passwords**: users sign in with a provider (`--auth-methods` without `password`), so there is no `POST /auth`, no password column and nothing to guess.',
+            '- **Tokens** are HS256 JWTs valid for `JWT_EXPIRES_IN`. Deleting a user ends their tokens.',
+          ]
+        : []),
     '- **Rate limits** answer 429 with `Retry-After` (seconds) and a message naming the limit:',
     '',
-    ...LIMITS_TABLE(options.auth),
+    ...LIMITS_TABLE(options),
     '',
     "The client address is `request.ip`: behind a reverse proxy, set `TRUST_PROXY` so that the address is the client's and not the proxy's. The counters live in the process; with several instances, set `REDIS_URL` (for example `redis://127.0.0.1:6379`) and they share them. A `REDIS_URL` where no Redis answers stops the start; if Redis goes away later, each instance counts alone until it is back." +
-      (options.auth
+      (password
         ? ' A per-account limit lets anyone hold up the sign-ins of an e-mail for `THROTTLE_AUTH_TTL` seconds by sending wrong passwords for it: the price of stopping password guessing. Raise or lower it in `.env`.'
         : ''),
     '',

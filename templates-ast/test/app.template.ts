@@ -1,6 +1,6 @@
 // test/app.ts: what the generated e2e and database tests share: the app, the skip rule, signing users up.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
@@ -15,6 +15,9 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
       ...(options.auth || options.apiRoot ? [{ from: 'supertest', default: 'request' }] : []),
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('appSetup', 'configureApp', ...(options.apiRoot ? ['API_ROOT'] : [])),
+      ...(options.auth && !hasPassword(options)
+        ? [{ from: 'src/auth/auth.service.ts', named: ['AuthService'] }]
+        : []),
       ...(options.emailConfirmation
         ? [
             { from: 'src/users/users.service.ts', named: ['UsersService'] },
@@ -70,7 +73,11 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
         statements: code("return randomBytes(5).toString('hex');"),
       }),
       ...(options.apiRoot ? [apiClient] : []),
-      ...(options.auth ? authHelpers(createdId, options.apiRoot !== '') : []),
+      ...(options.auth
+        ? hasPassword(options)
+          ? authHelpers(createdId, options.apiRoot !== '')
+          : socialAuthHelpers(createdId, options.apiRoot !== '')
+        : []),
       ...(options.emailConfirmation ? [confirmEmailHelper(options.apiRoot !== '')] : []),
     ],
   );
@@ -148,6 +155,40 @@ function authHelpers(createdId: string, underRoot: boolean) {
         '  .send({ access_token: MASTER_KEY })',
         '  .expect(201);',
         `return { id: ${createdId}, email, password: PASSWORD, token: signedIn.body.token };`,
+      ),
+    }),
+  ];
+}
+
+/**
+ * Social only: no password to sign in with, so the helper takes the token from AuthService, the
+ * way POST /auth/<provider> does once the provider vouched for the user.
+ */
+function socialAuthHelpers(createdId: string, underRoot: boolean) {
+  const client = underRoot ? 'api(app)' : 'request(app.getHttpServer())';
+  return [
+    interfaceOf({
+      name: 'SignedUp',
+      properties: ['id', 'email', 'token'].map((name) => ({ name, type: 'string' })),
+    }),
+    functionOf({
+      name: 'signUp',
+      isAsync: true,
+      docs: ['Creates a user with the master key, then signs them in as their provider would.'],
+      parameters: [
+        { name: 'app', type: 'NestExpressApplication' },
+        { name: 'email', type: 'string' },
+        { name: 'role', type: "'user' | 'admin'", initializer: "'user'" },
+      ],
+      returnType: 'Promise<SignedUp>',
+      statements: code(
+        `const created = await ${client}`,
+        "  .post('/users')",
+        '  .send({ access_token: MASTER_KEY, email, role })',
+        '  .expect(201);',
+        `const id: string = ${createdId};`,
+        'const { token } = await app.get(AuthService).signIn({ id, role });',
+        'return { id, email, token };',
       ),
     }),
   ];

@@ -1,11 +1,56 @@
 // test/rate-limits.e2e-spec.ts: the rate limits over HTTP, on apps built with small limits of their own.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
+/** Password sign-in only: POST /auth per account and per address. */
+const SIGN_IN = `    it('answers 429 with Retry-After to the fourth sign-in for one account, and signs others in', async () => {
+      const signIn = (address: string, password: string) =>
+        http().post('/auth').auth(address, password).send({ access_token: MASTER_KEY });
+      for (let i = 0; i < 3; i++) await signIn(email('victim'), 'wrong password').expect(401);
+      expectLimited(await signIn(email('victim'), 'wrong password'), /at most 3 per 60 s/);
+      await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: email('other'), password: PASSWORD })
+        .expect(201);
+      await signIn(email('other'), PASSWORD).expect(201);
+      await signIn(email('other'), PASSWORD).expect(201);
+      expectLimited(await signIn(email('other'), PASSWORD), /attempts from this address/);
+    });
+`;
+
+/** Sign-ups per address, with or without a password in the body. */
+const signUps = (password: boolean): string => {
+  const pw = password ? ', password: PASSWORD' : '';
+  return `    it('limits sign-ups per client address, whatever the e-mail', async () => {
+      ${password ? '// The test above signed one user up: five more reach the limit of six.' : '// Six sign-ups reach the limit of six.'}
+      for (let i = 0; i < ${password ? 5 : 6}; i++) {
+        await http()
+          .post('/users')
+          .send({ access_token: MASTER_KEY, email: email(\`signup\${i}\`)${pw} })
+          .expect(201);
+      }
+      const response = await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: email('signup${password ? 5 : 6}')${pw} });
+      expectLimited(response, /attempts from this address: at most 6 per 60 s/);
+    });
+`;
+};
+
+/** Password sign-in only: PUT /users/:id/password per account. */
+const PASSWORD_CHANGES = `    it('limits password changes per account', async () => {
+      const change = () =>
+        http().put(\`/users/\${UNKNOWN_ID}/password\`).auth(email('locked'), 'wrong password').send({ password: 'new secret' });
+      for (let i = 0; i < 3; i++) await change().expect(401);
+      expectLimited(await change(), /attempts for this account/);
+    });
+`;
+
 export function rateLimitsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const password = hasPassword(options);
   return tsFile(
     'test/rate-limits.e2e-spec.ts',
     [
@@ -16,7 +61,7 @@ export function rateLimitsE2eSpecTemplate(options: ProjectOptions): TypeScriptFi
       use('appSetup', 'configureApp'),
       use('rateLimit', 'RateLimiters', 'RateLimitSettings'),
       use('testApp', 'describeWithDatabase'),
-      { from: 'test/app.ts', named: ['MASTER_KEY', 'PASSWORD', 'newRun'] },
+      { from: 'test/app.ts', named: ['MASTER_KEY', ...(password ? ['PASSWORD'] : []), 'newRun'] },
     ],
     [
       block(`
@@ -52,7 +97,7 @@ describeWithDatabase('Rate limits (e2e)', () => {
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
 
-  describe('on sign-in, sign-up and password changes', () => {
+  describe('${password ? 'on sign-in, sign-up and password changes' : 'on sign-up'}', () => {
     let app: NestExpressApplication;
     const http = () => ${testHttp(options).client};
 
@@ -68,41 +113,9 @@ describeWithDatabase('Rate limits (e2e)', () => {
       await app.close();
     });
 
-    it('answers 429 with Retry-After to the fourth sign-in for one account, and signs others in', async () => {
-      const signIn = (address: string, password: string) =>
-        http().post('/auth').auth(address, password).send({ access_token: MASTER_KEY });
-      for (let i = 0; i < 3; i++) await signIn(email('victim'), 'wrong password').expect(401);
-      expectLimited(await signIn(email('victim'), 'wrong password'), /at most 3 per 60 s/);
-      await http()
-        .post('/users')
-        .send({ access_token: MASTER_KEY, email: email('other'), password: PASSWORD })
-        .expect(201);
-      await signIn(email('other'), PASSWORD).expect(201);
-      await signIn(email('other'), PASSWORD).expect(201);
-      expectLimited(await signIn(email('other'), PASSWORD), /attempts from this address/);
-    });
-
-    it('limits sign-ups per client address, whatever the e-mail', async () => {
-      // The test above signed one user up: five more reach the limit of six.
-      for (let i = 0; i < 5; i++) {
-        await http()
-          .post('/users')
-          .send({ access_token: MASTER_KEY, email: email(\`signup\${i}\`), password: PASSWORD })
-          .expect(201);
-      }
-      const response = await http()
-        .post('/users')
-        .send({ access_token: MASTER_KEY, email: email('signup5'), password: PASSWORD });
-      expectLimited(response, /attempts from this address: at most 6 per 60 s/);
-    });
-
-    it('limits password changes per account', async () => {
-      const change = () =>
-        http().put(\`/users/\${UNKNOWN_ID}/password\`).auth(email('locked'), 'wrong password').send({ password: 'new secret' });
-      for (let i = 0; i < 3; i++) await change().expect(401);
-      expectLimited(await change(), /attempts for this account/);
-    });
-  });
+${password ? SIGN_IN : ''}
+${signUps(password)}
+${password ? PASSWORD_CHANGES : ''}  });
 
   describe('on every other route', () => {
     let app: NestExpressApplication;

@@ -1,11 +1,32 @@
 // test/refresh-tokens.e2e-spec.ts (--refresh-tokens): rotation, reuse detection, sign-out, sign-out everywhere, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
+/** A new session: POST /auth with the password. */
+const SIGN_IN_WITH_PASSWORD = `  const signIn = async (user: SignedUp): Promise<Pair> =>
+    (await http().post('/auth').auth(user.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201)).body;
+`;
+
+/** Social only: a new session as POST /auth/<provider> starts one once the provider vouched for the user. */
+const SIGN_IN_AS_PROVIDER = `  const signIn = (user: SignedUp): Promise<Pair> =>
+    app.get(AuthService).signIn({ id: user.id, role: 'user' });
+`;
+
+/** Password sign-in only: a password change ends the sessions. */
+const PASSWORD_CHANGE = `  it('ends the sessions of a user whose password changed', async () => {
+    const fay = await signUp(app, email('fay'));
+    const pair = await signIn(fay);
+    await http().put(\`/users/\${fay.id}/password\`).auth(fay.email, PASSWORD).send({ password: 'new secret' }).expect(200);
+    await refresh(pair.refreshToken).expect(401);
+  });
+
+`;
+
 export function refreshTokensE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const password = hasPassword(options);
   return tsFile(
     'test/refresh-tokens.e2e-spec.ts',
     [
@@ -16,9 +37,10 @@ export function refreshTokensE2eSpecTemplate(options: ProjectOptions): TypeScrip
       use('appSetup', 'configureApp'),
       use('rateLimit', 'RateLimiters'),
       use('testApp', 'createTestApp', 'describeWithDatabase'),
+      ...(password ? [] : [{ from: 'src/auth/auth.service.ts', named: ['AuthService'] }]),
       {
         from: 'test/app.ts',
-        named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
+        named: [...(password ? ['MASTER_KEY', 'PASSWORD'] : []), 'newRun', 'signUp'],
         types: ['SignedUp'],
       },
     ],
@@ -36,9 +58,7 @@ describeWithDatabase('Sessions and refresh tokens (e2e)', () => {
   const http = () => ${testHttp(options).client};
   const bearer = (token: string) => ({ Authorization: \`Bearer \${token}\` });
 
-  const signIn = async (user: SignedUp): Promise<Pair> =>
-    (await http().post('/auth').auth(user.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201)).body;
-  const refresh = (refreshToken: unknown) => http().post('/auth/refresh').send({ refreshToken });
+${password ? SIGN_IN_WITH_PASSWORD : SIGN_IN_AS_PROVIDER}  const refresh = (refreshToken: unknown) => http().post('/auth/refresh').send({ refreshToken });
   const me = (token: string) => http().get('/users/me').set(bearer(token));
 
   beforeAll(async () => {
@@ -93,14 +113,7 @@ describeWithDatabase('Sessions and refresh tokens (e2e)', () => {
     await me(other.token).expect(200);
   });
 
-  it('ends the sessions of a user whose password changed', async () => {
-    const fay = await signUp(app, email('fay'));
-    const pair = await signIn(fay);
-    await http().put(\`/users/\${fay.id}/password\`).auth(fay.email, PASSWORD).send({ password: 'new secret' }).expect(200);
-    await refresh(pair.refreshToken).expect(401);
-  });
-
-  it('answers 400 for a missing or malformed body and 401 for an unknown refresh token', async () => {
+${password ? PASSWORD_CHANGE : ''}  it('answers 400 for a missing or malformed body and 401 for an unknown refresh token', async () => {
     await http().post('/auth/refresh').send({}).expect(400);
     await refresh(42).expect(400);
     await refresh('x'.repeat(201)).expect(400);

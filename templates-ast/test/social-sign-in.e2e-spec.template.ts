@@ -1,6 +1,6 @@
 // test/social-sign-in.e2e-spec.ts: POST /auth/<provider> over HTTP against a stand-in provider the test serves.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
@@ -64,7 +64,48 @@ async function startStandIn(accounts: Map<string, Account>): Promise<{ url: stri
 }
 `;
 
+/** With password sign-in: the linked user keeps their password. */
+const linkPasswordUser = (
+  linker: string,
+) => `  it('links a password user with the same verified e-mail, whose password still works', async () => {
+    const grace = await signUp(app, email('grace'));
+    const linked = await http().post('/auth/${linker}').send({ access_token: account('Grace', grace.email) }).expect(201);
+    expect(linked.body.user.id).toBe(grace.id);
+    await http().post('/auth').auth(grace.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
+  });
+
+`;
+
+/** Social only: a user made with the master key (POST /users) signs in through the provider. */
+const linkCreatedUser = (
+  linker: string,
+) => `  it('links a user created with the master key to the provider account of the same verified e-mail', async () => {
+    const grace = await signUp(app, email('grace'));
+    const linked = await http().post('/auth/${linker}').send({ access_token: account('Grace', grace.email) }).expect(201);
+    expect(linked.body.user.id).toBe(grace.id);
+    await http().get('/users/me').set('Authorization', \`Bearer \${linked.body.token}\`).expect(200);
+  });
+
+`;
+
+const refusePassword = (
+  first: string,
+) => `  it('refuses password sign-in to a user made by social sign-in, as a wrong password (401)', async () => {
+    await http().post('/auth/${first}').send({ access_token: account('Lin', email('lin')) }).expect(201);
+    await http().post('/auth').auth(email('lin'), PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
+  });
+
+`;
+
+/** Social only: there is no Basic sign-in route. */
+const NO_PASSWORD_ROUTE = `  it('has no password sign-in: POST /auth is a 404', async () => {
+    await http().post('/auth').send({ access_token: MASTER_KEY }).expect(404);
+  });
+
+`;
+
 export function socialSignInE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const password = hasPassword(options);
   const providers = socialProviders(options);
   const first = providers[0]!;
   // The link test signs in through another provider than the first, when there is one.
@@ -83,7 +124,10 @@ export function socialSignInE2eSpecTemplate(options: ProjectOptions): TypeScript
       { from: SOCIAL_PROFILES_PATH, named: ['SocialProfiles'] },
       use('appSetup', 'configureApp'),
       use('testApp', 'describeWithDatabase'),
-      { from: 'test/app.ts', named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'] },
+      {
+        from: 'test/app.ts',
+        named: ['MASTER_KEY', ...(password ? ['PASSWORD'] : []), 'newRun', 'signUp'],
+      },
     ],
     [
       block(STAND_IN),
@@ -127,6 +171,7 @@ describeWithDatabase('Social sign-in (e2e, against a stand-in provider served by
     const created = await http().post(\`/auth/\${provider}\`).send({ access_token: token }).expect(201);
     expect(created.body.user).toMatchObject({ name: \`Ada \${provider}\`, email: email(\`ada-\${provider}\`) });
     expect(created.body.user.picture).toMatch(/^https:\\/\\/pictures\\.example\\.com\\//);
+    expect(Object.keys(created.body).sort()).toEqual([${options.refreshTokens ? "'refreshToken', " : ''}'token', 'user']);
     expect(created.body.token).toEqual(expect.any(String));
     const me = await http().get('/users/me').set('Authorization', \`Bearer \${created.body.token}\`).expect(200);
     expect(me.body.id).toBe(created.body.user.id);
@@ -135,14 +180,7 @@ describeWithDatabase('Social sign-in (e2e, against a stand-in provider served by
     expect(again.body.user.id).toBe(created.body.user.id);
   });
 
-  it('links a password user with the same verified e-mail, whose password still works', async () => {
-    const grace = await signUp(app, email('grace'));
-    const linked = await http().post('/auth/${linker}').send({ access_token: account('Grace', grace.email) }).expect(201);
-    expect(linked.body.user.id).toBe(grace.id);
-    await http().post('/auth').auth(grace.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
-  });
-
-  it('never links or creates from an unverified e-mail (403)', async () => {
+${password ? linkPasswordUser(linker) : linkCreatedUser(linker)}  it('never links or creates from an unverified e-mail (403)', async () => {
     const owner = await signUp(app, email('owner'));
     for (const address of [owner.email, email('unverified')]) {
       const refused = await http().post('/auth/${first}').send({ access_token: account('Mallory', address, false) }).expect(403);
@@ -150,12 +188,7 @@ describeWithDatabase('Social sign-in (e2e, against a stand-in provider served by
     }
   });
 
-  it('refuses password sign-in to a user made by social sign-in, as a wrong password (401)', async () => {
-    await http().post('/auth/${first}').send({ access_token: account('Lin', email('lin')) }).expect(201);
-    await http().post('/auth').auth(email('lin'), PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
-  });
-
-  it('answers 401 to a missing token and to one the provider does not know', async () => {
+${password ? refusePassword(first) : NO_PASSWORD_ROUTE}  it('answers 401 to a missing token and to one the provider does not know', async () => {
     expect((await http().post('/auth/${first}').send({}).expect(401)).body.message).toMatch(/access_token/);
     const unknown = await http().post('/auth/${first}').send({ access_token: 'not-a-token' }).expect(401);
     expect(unknown.body.message).toMatch(/unknown, expired or revoked/);

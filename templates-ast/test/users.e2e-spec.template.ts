@@ -1,6 +1,6 @@
 // test/users.e2e-spec.ts: every /users route and its error cases, over HTTP, on the project's database.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
@@ -10,7 +10,44 @@ export const unknownId = (options: ProjectOptions): string =>
     ? '0123456789abcdef01234567'
     : '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
 
+/** PUT /users/:id/password, with password sign-in only. */
+const PASSWORD_ROUTE = `  describe('PUT /users/:id/password', () => {
+    it('changes the password with HTTP Basic of that same user', async () => {
+      const carol = await signUp(app, email('carol'));
+      await http().put(\`/users/\${carol.id}/password\`).auth(carol.email, PASSWORD).send({ password: 'new secret' }).expect(200);
+      await http().post('/auth').auth(carol.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
+      await http().post('/auth').auth(carol.email, 'new secret').send({ access_token: MASTER_KEY }).expect(201);
+    });
+
+    it('answers 401 for a wrong password, no Basic credentials or another user, 400 for a short one', async () => {
+      await http().put(\`/users/\${ada.id}/password\`).auth(ada.email, 'wrong password').send({ password: 'new secret' }).expect(401);
+      await http().put(\`/users/\${ada.id}/password\`).set('Authorization', \`Bearer \${ada.token}\`).send({ password: 'new secret' }).expect(401);
+      await http().put(\`/users/\${ada.id}/password\`).auth(bob.email, PASSWORD).send({ password: 'new secret' }).expect(401);
+      await http().put(\`/users/\${ada.id}/password\`).auth(ada.email, PASSWORD).send({ password: '123' }).expect(400);
+    });
+  });
+
+`;
+
+/** The 400 of POST /users: each wrong field named (a password only with password sign-in). */
+const invalidUser = (password: boolean) => `
+    it('answers 400 naming each field that is wrong', async () => {
+      const response = await http()
+        .post('/users')
+        .send({ access_token: MASTER_KEY, email: 'not-an-email'${password ? ", password: '12345'" : ''}, role: 'root' })
+        .expect(400);
+      expect(response.body.message).toEqual(
+        expect.arrayContaining([
+          'email must be an email',${password ? "\n          'password must be longer than or equal to 6 characters'," : ''}
+        ]),
+      );
+      expect(response.body.message.join(' ')).toMatch(/role must be one of/);
+    });`;
+
 export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  // Social only (--auth-methods without password): users are created without a password.
+  const password = hasPassword(options);
+  const pw = password ? ", password: 'secret'" : '';
   const created = options.signInOnCreate ? 'response.body.user' : 'response.body';
   const { rows, count, shape } = listAnswer(options.envelope);
   // --email-confirmation: the user view also says whether the e-mail is confirmed.
@@ -24,7 +61,7 @@ export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
         from: 'test/app.ts',
-        named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
+        named: ['MASTER_KEY', ...(password ? ['PASSWORD'] : []), 'newRun', 'signUp'],
         types: ['SignedUp'],
       },
     ],
@@ -57,7 +94,7 @@ describeWithDatabase('/users (e2e)', () => {
       const given = \`  \${email('Grace').toUpperCase()} \`;
       const response = await http()
         .post('/users')
-        .send({ access_token: MASTER_KEY, email: given, password: 'secret' })
+        .send({ access_token: MASTER_KEY, email: given${pw} })
         .expect(201);
       const user = ${created};
       const expected = email('grace');
@@ -78,7 +115,7 @@ describeWithDatabase('/users (e2e)', () => {
         .post('/users')
         .set('Authorization', \`Bearer \${MASTER_KEY}\`)
         .type('form')
-        .send({ email: email('form'), password: 'secret', name: 'form-filler' })
+        .send({ email: email('form')${pw}, name: 'form-filler' })
         .expect(201);
       expect(${created}.name).toBe('form-filler');
     });
@@ -86,36 +123,24 @@ describeWithDatabase('/users (e2e)', () => {
     it('answers 409 for an e-mail that is taken', async () => {
       const response = await http()
         .post('/users')
-        .send({ access_token: MASTER_KEY, email: ada.email.toUpperCase(), password: 'secret' })
+        .send({ access_token: MASTER_KEY, email: ada.email.toUpperCase()${pw} })
         .expect(409);
       expect(response.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
     });
 
     it('answers 401 without the master key, with a wrong one, or with a user token', async () => {
-      const body = { email: email('nokey'), password: 'secret' };
+      const body = { email: email('nokey')${pw} };
       await http().post('/users').send(body).expect(401);
       await http().post('/users').send({ ...body, access_token: 'wrong' }).expect(401);
       await http().post('/users').send({ ...body, access_token: ada.token }).expect(401);
     });
 
-    it('answers 400 naming each field that is wrong', async () => {
-      const response = await http()
-        .post('/users')
-        .send({ access_token: MASTER_KEY, email: 'not-an-email', password: '12345', role: 'root' })
-        .expect(400);
-      expect(response.body.message).toEqual(
-        expect.arrayContaining([
-          'email must be an email',
-          'password must be longer than or equal to 6 characters',
-        ]),
-      );
-      expect(response.body.message.join(' ')).toMatch(/role must be one of/);
-    });
+${invalidUser(password).trimStart()}
 
     it('answers 400 for a field it does not know', async () => {
       const response = await http()
         .post('/users')
-        .send({ access_token: MASTER_KEY, email: email('extra'), password: 'secret', isAdmin: true })
+        .send({ access_token: MASTER_KEY, email: email('extra')${pw}, isAdmin: true })
         .expect(400);
       expect(response.body.message).toEqual(['property isAdmin should not exist']);
     });
@@ -257,23 +282,7 @@ describeWithDatabase('/users (e2e)', () => {
     });
   });
 
-  describe('PUT /users/:id/password', () => {
-    it('changes the password with HTTP Basic of that same user', async () => {
-      const carol = await signUp(app, email('carol'));
-      await http().put(\`/users/\${carol.id}/password\`).auth(carol.email, PASSWORD).send({ password: 'new secret' }).expect(200);
-      await http().post('/auth').auth(carol.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
-      await http().post('/auth').auth(carol.email, 'new secret').send({ access_token: MASTER_KEY }).expect(201);
-    });
-
-    it('answers 401 for a wrong password, no Basic credentials or another user, 400 for a short one', async () => {
-      await http().put(\`/users/\${ada.id}/password\`).auth(ada.email, 'wrong password').send({ password: 'new secret' }).expect(401);
-      await http().put(\`/users/\${ada.id}/password\`).set('Authorization', \`Bearer \${ada.token}\`).send({ password: 'new secret' }).expect(401);
-      await http().put(\`/users/\${ada.id}/password\`).auth(bob.email, PASSWORD).send({ password: 'new secret' }).expect(401);
-      await http().put(\`/users/\${ada.id}/password\`).auth(ada.email, PASSWORD).send({ password: '123' }).expect(400);
-    });
-  });
-
-  describe('DELETE /users/:id', () => {
+${password ? PASSWORD_ROUTE : ''}  describe('DELETE /users/:id', () => {
     it('lets an admin delete a user, whose token then stops working', async () => {
       const dave = await signUp(app, email('dave'));
       await http().delete(\`/users/\${dave.id}\`).set('Authorization', \`Bearer \${ada.token}\`).expect(403);

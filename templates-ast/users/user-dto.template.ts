@@ -1,6 +1,6 @@
 // src/users/dto/*.dto.ts: what POST /users, PUT /users/:id and PUT /users/:id/password accept.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, decorator, property, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';
@@ -25,6 +25,7 @@ const passwordRules = [
 export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
   const name = optional('string', ...nameRules);
   const picture = optional('string', ...pictureRules);
+  const password = hasPassword(options);
   return tsFile(
     'src/users/dto/create-user.dto.ts',
     [
@@ -39,13 +40,20 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
         'IsString',
         'IsUrl',
         'MaxLength',
-        'MinLength',
+        ...(password ? ['MinLength'] : []),
       ),
       { from: userModelPath(options), named: ['ROLES'], types: ['Role'] },
     ],
     [
       classOf({
         name: 'CreateUserDto',
+        ...(password
+          ? {}
+          : {
+              docs: [
+                'No password: the user signs in with a provider whose verified e-mail is this one.',
+              ],
+            }),
         properties: [
           property('email', 'string', [
             decorator('ApiProperty', "{ example: 'ada@example.com' }"),
@@ -56,7 +64,7 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
             decorator('IsEmail'),
             decorator('MaxLength', '254'),
           ]),
-          property('password', 'string', passwordRules),
+          ...(password ? [property('password', 'string', passwordRules)] : []),
           property('name', name.type, name.rules, { hasQuestionToken: true }),
           property('picture', picture.type, picture.rules, { hasQuestionToken: true }),
           property(

@@ -1,6 +1,6 @@
 // src/users/entities/user.entity.ts (SQL) or src/users/schemas/user.schema.ts (MongoDB): how a user is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
 import { fullTextIndexName, searchIndexName } from '../database/sql-dialects.js';
@@ -15,8 +15,10 @@ export const userModelPath = (options: ProjectOptions): string =>
 export const userRecordType = (options: ProjectOptions): string =>
   options.database === 'mongodb' ? 'UserDocument' : 'User';
 
-const TOKEN_VERSION_DOCS = [
-  'Raised by every password change; a token carries the version it was issued under (claim `ver`).',
+const tokenVersionDocs = (options: ProjectOptions): string[] => [
+  hasPassword(options)
+    ? 'Raised by every password change; a token carries the version it was issued under (claim `ver`).'
+    : "A token carries the version it was issued under (claim `ver`): raising it ends the user's tokens.",
 ];
 
 const EMAIL_CONFIRMED_DOCS = [
@@ -119,19 +121,21 @@ function userEntity(options: ProjectOptions): TypeScriptFile {
             column(),
           ]),
           property('picture', 'string', [column()]),
-          social
-            ? property(
-                'password',
-                'string | null',
-                [column("{ type: 'varchar', nullable: true }")],
-                {
-                  docs: SOCIAL_PASSWORD_DOCS,
-                },
-              )
-            : property('password', 'string', [column()], { docs: PASSWORD_DOCS }),
+          ...(!hasPassword(options)
+            ? []
+            : social
+              ? [
+                  property(
+                    'password',
+                    'string | null',
+                    [column("{ type: 'varchar', nullable: true }")],
+                    { docs: SOCIAL_PASSWORD_DOCS },
+                  ),
+                ]
+              : [property('password', 'string', [column()], { docs: PASSWORD_DOCS })]),
           property('role', 'Role', [column("{ type: 'varchar', default: 'user' }")]),
           property('tokenVersion', 'number', [column("{ type: 'integer', default: 0 }")], {
-            docs: TOKEN_VERSION_DOCS,
+            docs: tokenVersionDocs(options),
           }),
           ...(options.emailConfirmation
             ? [
@@ -178,14 +182,22 @@ function userSchema(options: ProjectOptions): TypeScriptFile {
           property('email', 'string', [prop('{ required: true, unique: true }')]),
           property('name', 'string', [prop('{ required: true }')]),
           property('picture', 'string', [prop('{ required: true }')]),
-          social
-            ? property('password', 'string | null', [prop('{ type: String, default: null }')], {
-                docs: SOCIAL_PASSWORD_DOCS,
-              })
-            : property('password', 'string', [prop('{ required: true }')], { docs: PASSWORD_DOCS }),
+          ...(!hasPassword(options)
+            ? []
+            : social
+              ? [
+                  property('password', 'string | null', [prop('{ type: String, default: null }')], {
+                    docs: SOCIAL_PASSWORD_DOCS,
+                  }),
+                ]
+              : [
+                  property('password', 'string', [prop('{ required: true }')], {
+                    docs: PASSWORD_DOCS,
+                  }),
+                ]),
           property('role', 'Role', [prop("{ type: String, enum: ROLES, default: 'user' }")]),
           property('tokenVersion', 'number', [prop('{ type: Number, default: 0 }')], {
-            docs: TOKEN_VERSION_DOCS,
+            docs: tokenVersionDocs(options),
           }),
           ...(options.emailConfirmation
             ? [

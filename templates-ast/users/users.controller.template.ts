@@ -1,6 +1,6 @@
 // src/users/users.controller.ts: the /users routes of the HTTP contract.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
@@ -64,6 +64,29 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
     ),
   };
 }
+
+/** PUT /users/:id/password: password sign-in only. */
+const updatePasswordMethod: OptionalKind<MethodDeclarationStructure> = {
+  name: 'updatePassword',
+  isAsync: true,
+  docs: [
+    'HTTP Basic with the current password of that same user, checked before the body. Ends the',
+    "user's earlier sessions: their tokens are refused from now on.",
+  ],
+  decorators: [
+    decorator('Put', "':id/password'"),
+    decorator('Access', "'password'"),
+    decorator('LimitAttempts'),
+    okUser,
+    decorator('ApiErrors', '400'),
+  ],
+  parameters: [id, param('input', 'UpdatePasswordDto', [decorator('Body')])],
+  returnType: 'Promise<UserView>',
+  statements: code(
+    '// PasswordGuard has checked that the credentials are those of the user `:id` names.',
+    'return toUserView(await this.users.setPassword(id, input.password));',
+  ),
+};
 
 const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructure>[] => [
   createMethod(options),
@@ -133,27 +156,7 @@ const methods = (options: ProjectOptions): OptionalKind<MethodDeclarationStructu
       'return toUserView(await this.users.update(id, changes));',
     ),
   },
-  {
-    name: 'updatePassword',
-    isAsync: true,
-    docs: [
-      'HTTP Basic with the current password of that same user, checked before the body. Ends the',
-      "user's earlier sessions: their tokens are refused from now on.",
-    ],
-    decorators: [
-      decorator('Put', "':id/password'"),
-      decorator('Access', "'password'"),
-      decorator('LimitAttempts'),
-      okUser,
-      decorator('ApiErrors', '400'),
-    ],
-    parameters: [id, param('input', 'UpdatePasswordDto', [decorator('Body')])],
-    returnType: 'Promise<UserView>',
-    statements: code(
-      '// PasswordGuard has checked that the credentials are those of the user `:id` names.',
-      'return toUserView(await this.users.setPassword(id, input.password));',
-    ),
-  },
+  ...(hasPassword(options) ? [updatePasswordMethod] : []),
   {
     name: 'updateRole',
     isAsync: true,
@@ -225,7 +228,9 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
       use('parseId', 'ParseIdPipe'),
       { from: 'src/users/dto/create-user.dto.ts', named: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', named: ['UpdateUserDto'] },
-      { from: 'src/users/dto/update-password.dto.ts', named: ['UpdatePasswordDto'] },
+      ...(hasPassword(options)
+        ? [{ from: 'src/users/dto/update-password.dto.ts', named: ['UpdatePasswordDto'] }]
+        : []),
       { from: 'src/users/dto/update-role.dto.ts', named: ['UpdateRoleDto'] },
       {
         from: 'src/users/user.view.ts',

@@ -1,6 +1,6 @@
 // The initial migration of a project with user accounts: the users table, its unique e-mail, sort and search indexes.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import {
   migrationFile,
   migrationTemplate,
@@ -31,7 +31,10 @@ export function usersTable(options: ProjectOptions): TableSpec {
       { name: 'email', type: 'varchar' },
       { name: 'name', type: 'varchar' },
       { name: 'picture', type: 'varchar' },
-      { name: 'password', type: 'varchar', ...(social ? { nullable: true } : {}) },
+      // Without password sign-in (--auth-methods github,google) there is no password to store.
+      ...(hasPassword(options)
+        ? [{ name: 'password', type: 'varchar', ...(social ? { nullable: true } : {}) } as const]
+        : []),
       { name: 'role', type: 'varchar', default: "'user'" },
       { name: 'tokenVersion', type: 'integer', default: '0' },
       ...providerColumns,

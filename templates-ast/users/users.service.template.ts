@@ -1,7 +1,8 @@
 // src/users/users.service.ts: user accounts in the project's database.
+import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';
@@ -38,6 +39,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
   const mongo = options.database === 'mongodb';
   const db = mongo ? MONGO : SQL;
   const record = userRecordType(options);
+  const password = hasPassword(options);
   return tsFile(
     'src/users/users.service.ts',
     [
@@ -61,7 +63,9 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       },
       { from: 'src/users/dto/create-user.dto.ts', types: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', types: ['UpdateUserDto'] },
-      { from: 'src/users/password.ts', named: ['hashPassword', 'verifyPassword'] },
+      ...(password
+        ? [{ from: 'src/users/password.ts', named: ['hashPassword', 'verifyPassword'] }]
+        : []),
       { from: 'src/users/user.view.ts', named: ['USER_LIST'] },
       use('findPage', 'findPage'),
       use('listQuery', 'ListQuery'),
@@ -108,6 +112,11 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             isAsync: true,
             docs: [
               'The e-mail arrives trimmed and lower-cased (CreateUserDto); a taken one is a 409.',
+              ...(password
+                ? []
+                : [
+                    'The user signs in with a provider whose verified e-mail is this one (findOrCreateFromProvider).',
+                  ]),
             ],
             parameters: [{ name: 'input', type: 'CreateUserDto' }],
             returnType: `Promise<${record}>`,
@@ -119,7 +128,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               "  name: input.name ?? email.split('@')[0],",
               '  picture: input.picture ?? gravatarUrl(email),',
               "  role: input.role ?? 'user',",
-              '  password: await hashPassword(input.password),',
+              ...(password ? ['  password: await hashPassword(input.password),'] : []),
               '  tokenVersion: 0,',
               ...(options.emailConfirmation ? ['  emailConfirmed: false,'] : []),
               '};',
@@ -180,25 +189,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               `return ${db.save};`,
             ),
           },
-          {
-            name: 'setPassword',
-            isAsync: true,
-            docs: [
-              "Also ends the user's sessions: every token issued before is refused from now on.",
-            ],
-            parameters: [
-              { name: 'id', type: 'string' },
-              { name: 'password', type: 'string' },
-            ],
-            returnType: `Promise<${record}>`,
-            statements: code(
-              'const user = await this.findOne(id);',
-              'user.password = await hashPassword(password);',
-              '// Tokens carry the version they were issued under: the ones issued before now stop working.',
-              'user.tokenVersion += 1;',
-              `return ${db.save};`,
-            ),
-          },
+          ...(password ? [setPasswordMethod(record, db.save)] : []),
           {
             name: 'remove',
             isAsync: true,
@@ -246,30 +237,59 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               '}',
             ),
           },
-          {
-            name: 'verifyCredentials',
-            isAsync: true,
-            docs: ['The user with this e-mail and password, or null.'],
-            parameters: [
-              { name: 'email', type: 'string' },
-              { name: 'password', type: 'string' },
-            ],
-            returnType: `Promise<${record} | null>`,
-            statements: code(
-              'const user = await this.findByEmail(email);',
-              '// An unknown e-mail costs a hash too (verifyPassword), so the time taken tells nothing.',
-              ...(hasSocialSignIn(options)
-                ? [
-                    '// So does a user of social sign-in without a password: refused as a wrong password.',
-                    'const matches = await verifyPassword(password, user?.password ?? undefined);',
-                  ]
-                : ['const matches = await verifyPassword(password, user?.password);']),
-              'return user && matches ? user : null;',
-            ),
-          },
+          ...(password ? [verifyCredentialsMethod(options, record)] : []),
           ...socialMethods(options, record),
         ],
       }),
     ],
   );
+}
+
+/** PUT /users/:id/password (password sign-in only). */
+function setPasswordMethod(record: string, save: string): OptionalKind<MethodDeclarationStructure> {
+  return {
+    name: 'setPassword',
+    isAsync: true,
+    docs: ["Also ends the user's sessions: every token issued before is refused from now on."],
+    parameters: [
+      { name: 'id', type: 'string' },
+      { name: 'password', type: 'string' },
+    ],
+    returnType: `Promise<${record}>`,
+    statements: code(
+      'const user = await this.findOne(id);',
+      'user.password = await hashPassword(password);',
+      '// Tokens carry the version they were issued under: the ones issued before now stop working.',
+      'user.tokenVersion += 1;',
+      `return ${save};`,
+    ),
+  };
+}
+
+/** PasswordGuard's check of HTTP Basic credentials (password sign-in only). */
+function verifyCredentialsMethod(
+  options: ProjectOptions,
+  record: string,
+): OptionalKind<MethodDeclarationStructure> {
+  return {
+    name: 'verifyCredentials',
+    isAsync: true,
+    docs: ['The user with this e-mail and password, or null.'],
+    parameters: [
+      { name: 'email', type: 'string' },
+      { name: 'password', type: 'string' },
+    ],
+    returnType: `Promise<${record} | null>`,
+    statements: code(
+      'const user = await this.findByEmail(email);',
+      '// An unknown e-mail costs a hash too (verifyPassword), so the time taken tells nothing.',
+      ...(hasSocialSignIn(options)
+        ? [
+            '// So does a user of social sign-in without a password: refused as a wrong password.',
+            'const matches = await verifyPassword(password, user?.password ?? undefined);',
+          ]
+        : ['const matches = await verifyPassword(password, user?.password);']),
+      'return user && matches ? user : null;',
+    ),
+  };
 }

@@ -1,7 +1,7 @@
 // The part of src/users/users.service.ts that social sign-in adds: the user of a provider's profile.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code } from '../_shared/ts.js';
 
@@ -78,7 +78,7 @@ export function socialMethods(
         "  name: profile.name ?? email.split('@')[0],",
         '  picture: profile.picture ?? gravatarUrl(email),',
         "  role: 'user' as const,",
-        '  password: null,',
+        ...(hasPassword(options) ? ['  password: null,'] : []),
         '  tokenVersion: 0,',
         ...(confirmed ? ['  emailConfirmed: true,'] : []),
         '  [field]: profile.id,',

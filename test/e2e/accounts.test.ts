@@ -2,6 +2,7 @@
 // --auth-methods password,facebook,github,google), on sqlite and on postgres: the project with a
 // `rest api note --confirmed POST` resource passes its own checks, then every flow is walked over HTTP on
 // `npm run dev`, mail through a real SMTP server and social sign-in against a local stand-in provider.
+// Then a social-only project (--auth-methods github,google, no password) on sqlite (social-only.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +19,13 @@ import {
   type Run,
   type Server,
 } from './project.js';
+import { socialOnlyProject } from './social-only.js';
 import { socialFlows } from './social-walk.js';
 import { startStandInProvider, type Account, type StandInProvider } from './stand-in-provider.js';
 
 const LONG = 1_200_000;
+/** An installed project whose node_modules the projects here borrow (hard links), so npm adds only the rest. */
+const SEED = `${import.meta.dirname}/../../.tmp/e2e-new/e2e-sqlite`;
 
 const passed = (what: string, result: Run) =>
   expect(result.status, `${what}:\n${result.output}`).toBe(0);
@@ -84,7 +88,7 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
           dir,
         ),
       );
-      passed('npm install', install(dir, `${import.meta.dirname}/../../.tmp/e2e-new/e2e-sqlite`));
+      passed('npm install', install(dir, SEED));
     }, LONG);
 
     it(
@@ -159,3 +163,5 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
     });
   },
 );
+
+socialOnlyProject(SEED);

@@ -159,3 +159,31 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
     );
   },
 );
+
+describe('a social-only project (--auth-methods github, no password)', () => {
+  it(
+    'prints the users of the password project without a password in UserInput',
+    () => {
+      const folder = join(scratch.path, 'social-only');
+      mkdirSync(folder);
+      generate(
+        folder,
+        'new',
+        'p',
+        '--database',
+        'sqlite',
+        '--auth-methods',
+        'github',
+        '--yes',
+        '--skip-install',
+        '--skip-git',
+      );
+      const { status, stdout, stderr } = rest(join(folder, 'p'), 'schema', 'print');
+      expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+      expect(stdout).toBe(usersOnly.replace('  password: String!\n', ''));
+      expect(stdout).not.toMatch(/password|githubId/i);
+      expect(validateSchema(buildSchema(stdout))).toEqual([]);
+    },
+    GENERATE_TIMEOUT,
+  );
+});

@@ -103,6 +103,21 @@ describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  it('refuses --password-reset in a social-only project, naming the fix, and writes nothing', async () => {
+    const refused = await rest(
+      ['new', 'x', '--yes', '--auth-methods', 'github', '--password-reset'],
+      cwd,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      '--password-reset needs passwords, which --auth-methods leaves out',
+    );
+    expect(refused.stderr).toContain(
+      'Add password to the list, as in --auth-methods password,github, or drop --password-reset.',
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('--password-reset adds the mailer and the /password-resets routes; --email-confirmation /users/confirm', async () => {
     const args = [
       'new',

@@ -126,7 +126,7 @@ describe('normaliseProjectOptions', () => {
     ]);
   });
 
-  it('refuses unknown auth methods naming them and the allowed list, and a list without password', () => {
+  it('refuses unknown auth methods naming them and the allowed list', () => {
     const unknown = userErrorOf(() =>
       normaliseProjectOptions({ authMethods: 'password,twitter,gitlab' }),
     );
@@ -137,14 +137,28 @@ describe('normaliseProjectOptions', () => {
     expect(userErrorOf(() => normaliseProjectOptions({ authMethods: ' , ' })).message).toBe(
       '--auth-methods names no method',
     );
-    const noPassword = userErrorOf(() => normaliseProjectOptions({ authMethods: 'github' }));
-    expect(noPassword.message).toBe('--auth-methods without password is not supported yet');
-    expect(noPassword.hint).toBe(
-      'Keep password in the list, as in --auth-methods password,github.',
-    );
     expect(
       userErrorOf(() => normaliseProjectOptions({ auth: false, authMethods: 'password' })).message,
     ).toMatch(/--auth-methods needs user accounts/);
+  });
+});
+
+describe('social-only projects (--auth-methods without password)', () => {
+  it('takes a list without password', () => {
+    expect(normaliseProjectOptions({ authMethods: 'google,github' }).authMethods).toEqual([
+      'github',
+      'google',
+    ]);
+  });
+
+  it('refuses --password-reset, which needs passwords, naming the fix', () => {
+    const error = userErrorOf(() =>
+      normaliseProjectOptions({ authMethods: 'github,google', passwordReset: true }),
+    );
+    expect(error.message).toBe('--password-reset needs passwords, which --auth-methods leaves out');
+    expect(error.hint).toBe(
+      'Add password to the list, as in --auth-methods password,github,google, or drop --password-reset.',
+    );
   });
 });
 

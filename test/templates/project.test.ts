@@ -43,6 +43,15 @@ const VARIANTS: [string, ProjectInput][] = [
     'mongodb --auth-methods password,github',
     { database: 'mongodb', authMethods: 'password,github' },
   ],
+  ['sqlite --auth-methods github,google', { database: 'sqlite', authMethods: 'github,google' }],
+  [
+    'postgres --auth-methods google --refresh-tokens --email-confirmation',
+    { database: 'postgres', authMethods: 'google', refreshTokens: true, emailConfirmation: true },
+  ],
+  [
+    'mongodb --auth-methods github --refresh-tokens --api-root /api',
+    { database: 'mongodb', authMethods: 'github', refreshTokens: true, apiRoot: '/api' },
+  ],
 ];
 
 const LAYOUT = [
@@ -72,12 +81,13 @@ const USERS = [
   'src/users/users.service.ts',
   'src/users/users.service.spec.ts',
   'src/users/dto/create-user.dto.ts',
-  'src/auth/auth.controller.ts',
   'src/common/jwt-auth.guard.ts',
   'src/common/admin.guard.ts',
   'test/users.e2e-spec.ts',
-  'test/auth.e2e-spec.ts',
 ];
+
+/** With password sign-in only (`password` in --auth-methods). */
+const PASSWORDS = ['src/auth/auth.controller.ts', 'test/auth.e2e-spec.ts'];
 
 describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
   it('renders without diagnostics, in the layout nest new and nest g resource use', async () => {
@@ -86,6 +96,9 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     expect(paths).toEqual(expect.arrayContaining(LAYOUT));
     if (options.auth) {
       expect(paths).toEqual(expect.arrayContaining(USERS));
+      if (options.authMethods.includes('password')) {
+        expect(paths).toEqual(expect.arrayContaining(PASSWORDS));
+      }
       const model =
         options.database === 'mongodb'
           ? 'src/users/schemas/user.schema.ts'
