@@ -24,6 +24,14 @@ const variants = DATABASES.flatMap((database) => [
   { label: `${database}, defaults`, options: projectFixture(database) },
   { label: `${database}, every choice`, options: projectFixture(database, [], EVERYTHING) },
   {
+    label: `${database}, social sign-in only`,
+    options: projectFixture(database, [], {
+      ...EVERYTHING,
+      passwordReset: false,
+      authMethods: ['github', 'google'],
+    }),
+  },
+  {
     label: `${database}, no accounts`,
     options: projectFixture(database, [], {
       auth: false,
