@@ -52,7 +52,11 @@ export function tokenServiceTemplate(
       pkg('@nestjs/config', 'ConfigService'),
       ...(mongo
         ? [pkg('@nestjs/mongoose', 'InjectModel'), pkgTypes('mongoose', 'Model')]
-        : [pkg('@nestjs/typeorm', 'InjectRepository'), pkgTypes('typeorm', 'Repository')]),
+        : [
+            pkg('@nestjs/typeorm', 'InjectRepository'),
+            pkg('typeorm', 'LessThan'),
+            pkgTypes('typeorm', 'Repository'),
+          ]),
       { from: 'src/config/environment.ts', types: ['Environment'] },
       { from: 'src/mail/mail.service.ts', named: ['MailService'] },
       { from: spec.model.path, named: [spec.model.name] },

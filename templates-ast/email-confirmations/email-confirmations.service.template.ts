@@ -12,6 +12,8 @@ const SQL = {
   findByHash: 'this.confirmations.findOneBy({ tokenHash })',
   consume: '((await this.confirmations.delete({ tokenHash })).affected ?? 0) > 0',
   removeOfUser: 'await this.confirmations.delete({ userId: user.id });',
+  // The user's expired tokens go when a new one is mailed (userId is indexed).
+  sweep: ['await this.confirmations.delete({ userId: user.id, expiresAt: LessThan(new Date()) });'],
 };
 
 const MONGO = {
@@ -19,6 +21,7 @@ const MONGO = {
   findByHash: 'this.confirmations.findOne({ tokenHash }).exec()',
   consume: '(await this.confirmations.findOneAndDelete({ tokenHash }).exec()) !== null',
   removeOfUser: 'await this.confirmations.deleteMany({ userId: user.id }).exec();',
+  sweep: [], // the TTL index on expiresAt deletes expired tokens (token-model.ts)
 };
 
 /** UsersService.confirmEmail: the flag set once a token was taken. */
@@ -61,6 +64,7 @@ const methods = (db: typeof SQL, record: string): OptionalKind<MethodDeclaration
     statements: code(
       "const token = randomBytes(32).toString('base64url');",
       'const confirmation = { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + this.ttl() * 1000) };',
+      ...db.sweep,
       db.insert,
       'return token;',
     ),

@@ -5,8 +5,38 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { OUTBOX_CLASS } from '../mail/outbox.js';
+import { passwordResetModelPath } from './password-reset.entity.template.js';
+
+/** Reads and ages the stored tokens: the repository (SQL) or the Mongoose model. */
+function storedResets(options: ProjectOptions) {
+  const mongo = options.database === 'mongodb';
+  return {
+    imports: [
+      mongo
+        ? pkg('@nestjs/mongoose', 'getModelToken')
+        : pkg('@nestjs/typeorm', 'getRepositoryToken'),
+      mongo ? pkgTypes('mongoose', 'Model') : pkgTypes('typeorm', 'Repository'),
+      { from: passwordResetModelPath(options), named: ['PasswordReset'] },
+    ],
+    store: mongo
+      ? 'app.get<Model<PasswordReset>>(getModelToken(PasswordReset.name))'
+      : 'app.get<Repository<PasswordReset>>(getRepositoryToken(PasswordReset))',
+    expire: mongo
+      ? 'await store().updateMany({ userId }, { expiresAt: new Date(Date.now() - 1000) }).exec();'
+      : 'await store().update({ userId }, { expiresAt: new Date(Date.now() - 1000) });',
+    count: mongo ? 'store().countDocuments({ userId }).exec()' : 'store().countBy({ userId })',
+  };
+}
 
 export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const stored = storedResets(options);
+  // MongoDB's TTL monitor deletes expired tokens about once a minute; SQL deletes them at the next request.
+  const swept =
+    options.database === 'mongodb'
+      ? ''
+      : '\n    expect(await ' +
+        stored.count.replace('{ userId }', '{ userId: ada.id }') +
+        ').toBe(1);';
   return tsFile(
     'test/password-resets.e2e-spec.ts',
     [
@@ -17,6 +47,7 @@ export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScri
       { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
       use('appSetup', 'configureApp'),
       use('testApp', 'describeWithDatabase'),
+      ...stored.imports,
       {
         from: 'test/app.ts',
         named: ['MASTER_KEY', 'PASSWORD', 'newRun', 'signUp'],
@@ -58,6 +89,11 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
   afterAll(async () => {
     await app.close();
   });
+
+  const store = () => ${stored.store};
+  async function expireTokens(userId: string): Promise<void> {
+    ${stored.expire}
+  }
 
   it('answers 202 for a known and an unknown e-mail alike, and mails only the known one a link', async () => {
     const known = await http().post('/password-resets').send({ access_token: MASTER_KEY, email: ada.email, link: LINK });
@@ -109,6 +145,15 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
     await http().put(\`/password-resets/\${token}\`).send({ password: '123' }).expect(400);
     await http().put(\`/password-resets/\${token}\`).send({ password: 'long enough', role: 'admin' }).expect(400);
     await http().get(\`/password-resets/\${token}\`).expect(200);
+  });
+
+  it('ends a token when PASSWORD_RESET_TTL has passed', async () => {
+    const token = (await requestReset(ada.email))!;
+    await expireTokens(ada.id);
+    const answer = await http().get(\`/password-resets/\${token}\`).expect(404);
+    expect(answer.body.message).toMatch(/unknown, used or expired/);
+    await http().put(\`/password-resets/\${token}\`).send({ password: 'a new secret' }).expect(404);
+    await requestReset(ada.email);${swept}
   });
 });
 `),

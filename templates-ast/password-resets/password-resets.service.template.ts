@@ -11,6 +11,8 @@ const SQL = {
   findByHash: 'this.resets.findOneBy({ tokenHash })',
   consume: '((await this.resets.delete({ tokenHash })).affected ?? 0) > 0',
   removeOfUser: 'await this.resets.delete({ userId });',
+  // The user's expired tokens go when they ask for a new one (userId is indexed).
+  sweep: ['await this.resets.delete({ userId: user.id, expiresAt: LessThan(new Date()) });'],
 };
 
 const MONGO = {
@@ -18,6 +20,7 @@ const MONGO = {
   findByHash: 'this.resets.findOne({ tokenHash }).exec()',
   consume: '(await this.resets.findOneAndDelete({ tokenHash }).exec()) !== null',
   removeOfUser: 'await this.resets.deleteMany({ userId }).exec();',
+  sweep: [], // the TTL index on expiresAt deletes expired tokens (token-model.ts)
 };
 
 export function passwordResetsServiceTemplate(options: ProjectOptions): TypeScriptFile {
@@ -48,6 +51,7 @@ export function passwordResetsServiceTemplate(options: ProjectOptions): TypeScri
           "const token = randomBytes(32).toString('base64url');",
           "const seconds = Number(this.config.get('PASSWORD_RESET_TTL', { infer: true }));",
           'const reset = { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + seconds * 1000) };',
+          ...db.sweep,
           db.insert,
           'const text = [',
           '  `Hello ${user.name},`,',
