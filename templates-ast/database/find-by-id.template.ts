@@ -39,7 +39,7 @@ export function findByIdTemplate(): TypeScriptFile {
           "    .where('item.id = :id', { id })",
           '    .limit(1)',
           '    .getQueryAndParameters()[0];',
-          '  const [row] = (await repository.query(statement, [id])) as Record<string, unknown>[];',
+          '  const [row] = await repository.query<Record<string, unknown>[]>(statement, [id]);',
           '  if (row === undefined) return null;',
           '  const entity = metadata.create() as T;',
           '  for (const column of columns) {',
