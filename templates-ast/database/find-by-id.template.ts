@@ -1,15 +1,16 @@
 // src/database/find-by-id.ts: findOneBy({ id }) with its statement built once, for the reads of every request.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkgTypes } from '../_shared/pieces.js';
-import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { code, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 export const FIND_BY_ID = 'src/database/find-by-id.ts';
 
 export function findByIdTemplate(): TypeScriptFile {
   return tsFile(
     FIND_BY_ID,
-    [pkgTypes('typeorm', 'ObjectLiteral', 'Repository')],
+    [pkgTypes('typeorm', 'ObjectLiteral', 'Repository', 'SelectQueryBuilder')],
     [
+      typeAlias('Column', "Repository<ObjectLiteral>['metadata']['columns'][number]", false),
       functionOf({
         name: 'findByIdQuery',
         docs: [
@@ -26,14 +27,15 @@ export function findByIdTemplate(): TypeScriptFile {
           'const { metadata } = repository;',
           'const { driver } = repository.manager.connection;',
           'const columns = metadata.columns.filter(',
-          '  (column) => column.isSelect && column.relationMetadata === undefined,',
+          '  (column: Column) => column.isSelect && column.relationMetadata === undefined,',
           ');',
           'let statement: string | undefined;',
           'return async (id: string): Promise<T | null> => {',
           '  // Built on first use, once the connection is open; the driver quotes names and placeholders.',
           '  statement ??= columns',
           '    .reduce(',
-          '      (builder, column) => builder.addSelect(`item.${column.propertyPath}`, column.propertyPath),',
+          '      (builder: SelectQueryBuilder<T>, column: Column) =>',
+          '        builder.addSelect(`item.${column.propertyPath}`, column.propertyPath),',
           "      repository.createQueryBuilder('item').select([]),",
           '    )',
           "    .where('item.id = :id', { id })",
