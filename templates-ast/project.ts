@@ -38,6 +38,7 @@ import { rateLimitModuleTemplate, rateLimitTemplate } from './common/rate-limit.
 import { requestLoggerTemplate } from './common/request-logger.template.js';
 import { environmentTemplate } from './config/environment.template.js';
 import { dataSourceTemplate, databaseOptionsTemplate } from './database/data-source.template.js';
+import { findByIdTemplate } from './database/find-by-id.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
 import { gracefulShutdownTemplate } from './health/graceful-shutdown.template.js';
 import { healthControllerTemplate } from './health/health.controller.template.js';
@@ -171,6 +172,7 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
 const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
   databaseOptionsTemplate(options),
   dataSourceTemplate(options),
+  findByIdTemplate(),
   migrationsTemplate(options),
   ...(options.auth ? [usersMigrationTemplate(options)] : []),
   ...(options.refreshTokens ? [sessionsMigrationTemplate(options)] : []),

@@ -1,15 +1,15 @@
 // src/common/request-logger.ts: one JSON line per request (pino-http), with a request id and no secrets.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 export function requestLoggerTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/request-logger.ts',
     [
       pkg('node:crypto', 'randomUUID'),
-      pkgTypes('node:http', 'IncomingMessage', 'ServerResponse'),
-      pkg('pino-http', 'pinoHttp'),
+      pkgTypes('node:http', 'IncomingHttpHeaders', 'IncomingMessage', 'ServerResponse'),
+      pkg('pino-http', 'pinoHttp', 'stdSerializers'),
       pkgTypes('pino-http', 'HttpLogger', 'Options'),
     ],
     [
@@ -20,23 +20,13 @@ export function requestLoggerTemplate(): TypeScriptFile {
           "A caller's id is kept only when it is short and cannot forge log lines or headers.",
         ],
       }),
-      constant(
-        'REDACTED',
-        code(
-          '[',
-          "  'req.headers.authorization',",
-          "  'req.headers.cookie',",
-          "  'req.query.access_token',",
-          "  'req.query.password',",
-          "  'req.query.token',",
-          '  \'res.headers["set-cookie"]\',',
-          ']',
-        ),
-        {
-          isExported: false,
-          docs: ['Bodies are never logged; these are the secrets a request line holds.'],
-        },
-      ),
+      constant('SECRET_HEADERS', "['authorization', 'cookie']", {
+        isExported: false,
+        docs: [
+          "Bodies and answers' headers are never logged; these are the secrets a request line holds.",
+        ],
+      }),
+      typeAlias('LoggedRequest', 'IncomingMessage & { id?: unknown; originalUrl?: string }', false),
       functionOf({
         name: 'requestId',
         docs: [
@@ -69,6 +59,30 @@ export function requestLoggerTemplate(): TypeScriptFile {
         ),
       }),
       functionOf({
+        name: 'requestLine',
+        isExported: false,
+        docs: [
+          'What a log line says of a request. Built here rather than by pino-std-serializers and a',
+          "`redact` list: those copy and then walk every request's headers, query and answer headers,",
+          'a sixth of the time of a small GET.',
+        ],
+        parameters: [{ name: 'req', type: 'LoggedRequest' }],
+        returnType: 'object',
+        statements: code(
+          'const headers: IncomingHttpHeaders = { ...req.headers };',
+          'for (const name of SECRET_HEADERS) {',
+          "  if (headers[name] !== undefined) headers[name] = '[Redacted]';",
+          '}',
+          'return {',
+          '  id: req.id,',
+          '  method: req.method,',
+          "  url: withoutSecrets(req.originalUrl ?? req.url ?? ''),",
+          '  headers,',
+          '  remoteAddress: req.socket.remoteAddress,',
+          '};',
+        ),
+      }),
+      functionOf({
         name: 'requestLogger',
         docs: [
           'The middleware `configureApp` installs first, so that refused bodies are logged too.',
@@ -82,13 +96,15 @@ export function requestLoggerTemplate(): TypeScriptFile {
         statements: code(
           'const options: Options<IncomingMessage, ServerResponse, never> = {',
           '  level,',
-          '  redact: REDACTED,',
           "  transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,",
           '  genReqId: requestId,',
           '  customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>',
           "    error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',",
+          '  wrapSerializers: false,',
           '  serializers: {',
-          '    req: (req: { url: string }) => ({ ...req, url: withoutSecrets(req.url) }),',
+          '    req: requestLine,',
+          '    res: (res: ServerResponse) => ({ statusCode: res.statusCode }),',
+          '    err: stdSerializers.err,',
           '  },',
           '};',
           'return pinoHttp(options);',

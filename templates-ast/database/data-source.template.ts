@@ -45,7 +45,16 @@ const CONNECTIONS: Partial<
     imports: [pkg('node:fs', 'mkdirSync'), pkg('node:path', 'dirname')],
     statements: [
       "if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });",
-      "return { type: 'better-sqlite3', database: path, migrations: MIGRATIONS };",
+      'return {',
+      "  type: 'better-sqlite3',",
+      '  database: path,',
+      '  migrations: MIGRATIONS,',
+      '  // Sorts (ORDER BY without a matching index) in memory: by default SQLite writes each one to a',
+      '  // temporary file, which made a sorted list page cost ten times its query.',
+      '  prepareDatabase: (db: { pragma(statement: string): unknown }) => {',
+      "    db.pragma('temp_store = MEMORY');",
+      '  },',
+      '};',
     ],
   },
 };

@@ -7,6 +7,7 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';
 import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
+import { FIND_BY_ID } from '../database/find-by-id.template.js';
 import { confirmEmailMethod } from '../email-confirmations/email-confirmations.service.template.js';
 import { hasSocialSignIn, socialImports, socialMethods } from './users.social.js';
 
@@ -14,7 +15,8 @@ const SQL = {
   injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
   exists: 'await this.users.existsBy({ email })',
   insert: 'await this.users.save(this.users.create(user))',
-  findById: 'this.users.findOneBy({ id })',
+  findById: 'this.byId(id)',
+  byId: ['this.byId = findByIdQuery(users);'],
   findByEmail: 'this.users.findOneBy({ email })',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'this.users.save(user)',
@@ -27,6 +29,7 @@ const MONGO = {
   exists: '(await this.users.exists({ email })) !== null',
   insert: 'await this.users.create(user)',
   findById: 'this.users.findById(id).exec()',
+  byId: [],
   findByEmail: 'this.users.findOne({ email }).exec()',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'user.save()',
@@ -55,6 +58,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             pkg('@nestjs/typeorm', 'InjectRepository'),
             pkg('typeorm', 'QueryFailedError'),
             pkgTypes('typeorm', 'Repository'),
+            { from: FIND_BY_ID, named: ['findByIdQuery'] },
           ]),
       {
         from: userModelPath(options),
@@ -105,7 +109,20 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       classOf({
         name: 'UsersService',
         decorators: [decorator('Injectable')],
-        ctors: [{ parameters: [db.injected] }],
+        properties: mongo
+          ? []
+          : [
+              {
+                name: 'byId',
+                docs: ['findOneBy({ id }), built once: it runs on every signed-in request.'],
+                type: '(id: string) => Promise<User | null>',
+                scope: Scope.Private,
+                isReadonly: true,
+              },
+            ],
+        ctors: [
+          { parameters: [db.injected], statements: db.byId.length ? code(...db.byId) : undefined },
+        ],
         methods: [
           {
             name: 'create',
