@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkProject, passed } from './checks.js';
 import { startMailServer, type MailServer } from './mail-server.js';
 import { mailFlows } from './mail-walk.js';
 import {
@@ -16,7 +17,6 @@ import {
   repository,
   run,
   startScript,
-  type Run,
   type Server,
 } from './project.js';
 import { socialOnlyProject } from './social-only.js';
@@ -26,9 +26,6 @@ import { startStandInProvider, type Account, type StandInProvider } from './stan
 const LONG = 1_200_000;
 /** An installed project whose node_modules the projects here borrow (hard links), so npm adds only the rest. */
 const SEED = `${import.meta.dirname}/../../.tmp/e2e-new/e2e-sqlite`;
-
-const passed = (what: string, result: Run) =>
-  expect(result.status, `${what}:\n${result.output}`).toBe(0);
 
 interface Case {
   database: 'sqlite' | 'postgres';
@@ -102,10 +99,7 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
         expect(env).toContain('FACEBOOK_API_URL=https://graph.facebook.com\n');
         expect(env).toContain('GITHUB_API_URL=https://api.github.com\n');
         expect(env).toContain('GOOGLE_API_URL=https://www.googleapis.com\n');
-        passed('npm run lint', run('npm', ['run', 'lint'], dir));
-        passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
-        const tests = run('npm', ['test'], dir, testEnv);
-        passed('npm test', tests);
+        const tests = checkProject(dir, testEnv);
         for (const suite of [
           'Password resets (e2e',
           'E-mail confirmation (e2e',

@@ -2,6 +2,7 @@
 // `rest api` (and one with --no-envelope), its own checks, then a production start walked over HTTP.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkProject, passed } from './checks.js';
 import { rest } from '../api/project.js';
 import {
   freePort,
@@ -10,14 +11,10 @@ import {
   masterKeyOf,
   run,
   startScript,
-  type Run,
   type Server,
 } from './project.js';
 
 const LONG = 1_200_000;
-
-const passed = (what: string, result: Run) =>
-  expect(result.status, `${what}:\n${result.output}`).toBe(0);
 
 interface Answer {
   status: number;
@@ -90,10 +87,7 @@ describe('rest new --database sqlite --api-root /api --force-https --envelope', 
   it(
     'passes its own lint, type-check and tests, the added resources among them',
     () => {
-      passed('npm run lint', run('npm', ['run', 'lint'], dir));
-      passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
-      const tests = run('npm', ['test'], dir);
-      passed('npm test', tests);
+      const tests = checkProject(dir);
       expect(tests.output).toContain('test/notes.e2e-spec.ts');
       expect(tests.output).toContain('answers a page of entries with { rows, count } and Link');
       expect(tests.output).toContain('answers a page of entries with X-Total-Count and Link');

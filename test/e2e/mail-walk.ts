@@ -1,13 +1,11 @@
 // The flows of --password-reset, --refresh-tokens, --email-confirmation and create-admin, walked over HTTP
 // against a running generated project whose mail goes to a real SMTP server (mail-server.ts).
 import { expect, it } from 'vitest';
+import { passed } from './checks.js';
 import type { MailServer } from './mail-server.js';
-import { run, type Run } from './project.js';
+import { run } from './project.js';
 
 const LONG = 1_200_000;
-
-const passed = (what: string, result: Run) =>
-  expect(result.status, `${what}:\n${result.output}`).toBe(0);
 
 /** What the walks need of the running project; read when each test runs, after the hooks. */
 export interface AccountsWalk {

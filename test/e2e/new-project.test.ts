@@ -1,5 +1,6 @@
 // `rest new` end to end: generate (engine API), install, lint, type-check, the project's own tests, then HTTP on dev and prod.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkProject, passed } from './checks.js';
 import { walkContract } from './contract.js';
 import {
   generate,
@@ -9,23 +10,10 @@ import {
   postgresDatabase,
   run,
   startScript,
-  type Run,
 } from './project.js';
 
 const LONG = 1_200_000;
 const UUID = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
-
-const passed = (what: string, result: Run) =>
-  expect(result.status, `${what}:\n${result.output}`).toBe(0);
-
-/** The project's lint, type-check and tests, as a user would run them. */
-function checkProject(dir: string, env: NodeJS.ProcessEnv = {}): Run {
-  passed('npm run lint', run('npm', ['run', 'lint'], dir));
-  passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
-  const tests = run('npm', ['test'], dir, env);
-  passed('npm test', tests);
-  return tests;
-}
 
 /** Starts `npm run dev`, then `npm run prod`, and walks the HTTP contract on each. */
 async function serveAndWalk(

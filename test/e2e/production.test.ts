@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { passed } from './checks.js';
 import { dockerfileStages, type Stage } from './dockerfile.js';
 import {
   freePort,
@@ -22,9 +23,6 @@ const INSTALLS = 2_400_000;
 const NAME = 'e2e-production';
 /** The container's WORKDIR; its paths map onto the copy's folder. */
 const WORKDIR = '/app';
-
-const passed = (what: string, result: Run) =>
-  expect(result.status, `${what}:\n${result.output}`).toBe(0);
 
 /** RUN steps replayed here: installs and builds. Others only prepare the image (a folder for the node user). */
 const replayed = (command: string) => /^npm (ci|run)\b/.test(command);

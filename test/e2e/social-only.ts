@@ -2,6 +2,7 @@
 // own lint, type-check and tests, create-admin without a password, then walked over HTTP on `npm run dev`
 // against a local stand-in provider (the real providers cannot be reached from our machines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkProject, passed } from './checks.js';
 import {
   generate,
   install,
@@ -9,15 +10,11 @@ import {
   repository,
   run,
   startScript,
-  type Run,
   type Server,
 } from './project.js';
 import { startStandInProvider, type Account, type StandInProvider } from './stand-in-provider.js';
 
 const LONG = 1_200_000;
-
-const passed = (what: string, result: Run) =>
-  expect(result.status, `${what}:\n${result.output}`).toBe(0);
 
 /** Registers the social-only describe block; `seed` lends its node_modules to the install. */
 export function socialOnlyProject(seed: string): void {
@@ -50,10 +47,7 @@ export function socialOnlyProject(seed: string): void {
     it(
       'passes its own lint, type-check and tests, without the tests that need a password',
       () => {
-        passed('npm run lint', run('npm', ['run', 'lint'], dir));
-        passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
-        const tests = run('npm', ['test'], dir);
-        passed('npm test', tests);
+        const tests = checkProject(dir);
         expect(tests.output).toContain('test/social-sign-in.e2e-spec.ts');
         expect(tests.output).toContain('test/users.e2e-spec.ts');
         expect(tests.output).toContain('test/notes.e2e-spec.ts');
