@@ -23,12 +23,8 @@ const plugin = (name: string): Plugin => require(`prettier/plugins/${name}`) as 
  */
 function pluginsFor(path: string, parser: Options['parser']): Plugin[] {
   if (parser === 'typescript') return [plugin('typescript'), plugin('estree')];
-  if (basename(path) === '.prettierrc') {
-    // Written as JSON by the generator: the YAML plugin (a tenth of a second to load) is not needed.
-    return parser === 'json'
-      ? [plugin('babel'), plugin('estree')]
-      : [plugin('babel'), plugin('estree'), plugin('yaml')];
-  }
+  if (parser === 'json') return [plugin('babel'), plugin('estree')];
+  if (basename(path) === '.prettierrc') return [plugin('babel'), plugin('estree'), plugin('yaml')];
   switch (extname(path)) {
     case '.md':
     case '.markdown':
@@ -65,6 +61,7 @@ async function resolveConfig(path: string): Promise<Options | null> {
 export async function formatText(path: string, text: string, config: Options): Promise<string> {
   const { format } = standalone();
   const options = { ...config, filepath: path };
+  // The generator writes .prettierrc as JSON: then the YAML plugin (0.1 s to load) is not needed.
   if (basename(path) === '.prettierrc' && !config.parser && isJson(text)) {
     return format(text, { ...options, parser: 'json', plugins: pluginsFor(path, 'json') });
   }

@@ -68,6 +68,7 @@ export async function renderFiles(
     [...formatting].map(([index, job]) =>
       job.texts.catch((error: unknown) => {
         // The syntax check leaves parse errors to prettier, which parses every file it formats.
+        if (level !== 'syntax' || files[index]!.kind !== 'typescript') throw error;
         const message = error instanceof Error ? error.message : String(error);
         throw new GeneratedCodeError([`${files[index]!.path}: ${message.split('\n')[0]}`]);
       }),

@@ -111,7 +111,7 @@ export function stageTypeScript(
  * tree. The printer is ts-morph's own (the one `createSourceFile` uses), reached through the
  * Project's context, which ts-morph does not export: where that is missing (another ts-morph
  * version), the file is staged and its text read back, the same text more slowly.
- * test/engine/render.test.ts compares both for every file of a generated project.
+ * test/engine/syntax-check.test.ts compares both for every file of a generated project.
  */
 export function printTypeScript(project: Project, file: TypeScriptFile, esModule: boolean): string {
   const structure = sourceFileStructure(project, file, esModule);

@@ -4,11 +4,11 @@ import type { FieldOptions, ReferenceOptions } from '../resource/options.js';
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
 import type { PropertyShape } from './project-sources.js';
 
-export /**
+/**
  * References as the API answers them: `category: Category!` (`Category` when optional) and
  * `tags: [Tag!]!`, whose stored ids (`categoryId`, `tagIds`) are how, not what.
  */
-function withReferences(fields: GraphField[], references: ReferenceOptions[]): GraphField[] {
+export function withReferences(fields: GraphField[], references: ReferenceOptions[]): GraphField[] {
   const byName = new Map(references.map((reference) => [reference.names.camel, reference]));
   const storage = new Set(
     references.map((reference) =>

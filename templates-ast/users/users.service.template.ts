@@ -16,7 +16,6 @@ const SQL = {
   exists: 'await this.users.existsBy({ email })',
   insert: 'await this.users.save(this.users.create(user))',
   findById: 'this.byId(id)',
-  byId: ['this.byId = findByIdQuery(users);'],
   findByEmail: 'this.users.findOneBy({ email })',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'this.users.save(user)',
@@ -29,7 +28,6 @@ const MONGO = {
   exists: '(await this.users.exists({ email })) !== null',
   insert: 'await this.users.create(user)',
   findById: 'this.users.findById(id).exec()',
-  byId: [],
   findByEmail: 'this.users.findOne({ email }).exec()',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'user.save()',
@@ -121,7 +119,10 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
               },
             ],
         ctors: [
-          { parameters: [db.injected], statements: db.byId.length ? code(...db.byId) : undefined },
+          {
+            parameters: [db.injected],
+            statements: mongo ? undefined : code('this.byId = findByIdQuery(users);'),
+          },
         ],
         methods: [
           {
