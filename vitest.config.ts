@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +10,10 @@ export default defineConfig({
     hookTimeout: 600_000,
     // Whole-project tests install and run generated projects; they opt into longer timeouts.
     pool: 'forks',
+    env: {
+      // The format cache (src/engine/format-cache.ts) of this run: not the user's own, and shared by
+      // the run's generated projects as a user's successive `rest new` runs share it.
+      RESTSMITH_CACHE_DIR: mkdtempSync(join(tmpdir(), 'restsmith-test-cache-')),
+    },
   },
 });

@@ -1,4 +1,5 @@
-// Times `rest new --yes --skip-install --skip-git` against `nest new --skip-install` in the same run,
+// Times `rest new --yes --skip-install --skip-git` (with and without its format cache) against
+// `nest new --skip-install` in the same run,
 // and where the time of `rest new` goes. Run by hand after a build: npx tsx bench/generate/index.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ const repository = resolve(import.meta.dirname, '../..');
 const root = values.build ? resolve(values.build) : repository;
 const nestCache = join(repository, '.tmp/nest-cli');
 const nestBin = join(nestCache, 'node_modules/@nestjs/cli/bin/nest.js');
+/** The bench's own cache folder (compiled code, formatted texts), filled by the warm-up round. */
+const cacheFolder = join(repository, '.tmp/bench-generate-cache');
 
 /** @nestjs/cli 12 from the npm registry, installed once beside the repository (git-ignored .tmp/). */
 function ensureNestCli(): void {
@@ -38,14 +41,19 @@ interface Sample {
   cpu: number;
 }
 
+interface Command {
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
 /** One run of `node args` in a fresh empty folder, timed by bash's `time`. */
-function sample(args: string[]): Sample {
+function sample({ args, env }: Command): Sample {
   const cwd = mkdtempSync(join(tmpdir(), 'bench-generate-'));
   const command = `TIMEFORMAT='%R %U %S'; time node ${args.map((arg) => `'${arg}'`).join(' ')} >/dev/null 2>&1`;
   const result = spawnSync('bash', ['-c', command], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, CI: 'true' },
+    env: { ...process.env, CI: 'true', RESTSMITH_CACHE_DIR: cacheFolder, ...env },
   });
   rmSync(cwd, { recursive: true, force: true });
   const [real, user, system] = result.stderr.trim().split('\n').pop()!.split(' ').map(Number);
@@ -54,11 +62,12 @@ function sample(args: string[]): Sample {
 }
 
 /** Runs every command once per round, in turn, so that changes in machine load hit all of them. */
-function measure(commands: string[][], rounds: number): Sample[][] {
-  commands.forEach((args) => sample(args)); // warm-up: file-system caches
+function measure(commands: Command[], rounds: number): Sample[][] {
+  // warm-up: file-system caches, V8's code cache and the format cache
+  commands.forEach((command) => sample(command));
   const samples: Sample[][] = commands.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    commands.forEach((args, index) => samples[index]!.push(sample(args)));
+    commands.forEach((command, index) => samples[index]!.push(sample(command)));
   }
   return samples;
 }
@@ -100,20 +109,34 @@ const nestArgs = [
   '--package-manager',
   'npm',
 ];
-const [rest, nest, startup] = measure([restArgs, nestArgs, [restBin, '--version']], runs);
+const [rest, restUncached, nest, startup] = measure(
+  [
+    { args: restArgs },
+    { args: restArgs, env: { RESTSMITH_NO_FORMAT_CACHE: '1' } },
+    { args: nestArgs },
+    { args: [restBin, '--version'] },
+  ],
+  runs,
+);
 const load = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0];
 console.log(
   `Node ${process.version}, ${runs} rounds after one warm-up, load average ${load}, ms\n`,
 );
 console.log('| command | median wall | min | max | median CPU (user+sys) |\n|---|---|---|---|---|');
 console.log(row(`rest new --yes --skip-install --skip-git --database ${values.database}`, rest!));
+console.log(row('the same, format cache off (as a first run with these choices)', restUncached!));
 console.log(row('nest new --skip-install --skip-git (@nestjs/cli 12)', nest!));
 console.log(row('rest --version (oclif start-up alone)', startup!));
-const ratio = (pick: (s: Sample) => number) =>
-  (median(rest!.map(pick)) / median(nest!.map(pick))).toFixed(2);
-console.log(
-  `\nrest new / nest new, medians: wall ${ratio((s) => s.wall)}, CPU ${ratio((s) => s.cpu)}\n`,
-);
+const ratio = (samples: Sample[], pick: (s: Sample) => number) =>
+  (median(samples.map(pick)) / median(nest!.map(pick))).toFixed(2);
+for (const [name, samples] of [
+  ['rest new', rest!],
+  ['rest new, format cache off', restUncached!],
+] as const) {
+  const wall = ratio(samples, (s) => s.wall);
+  console.log(`${name} / nest new, medians: wall ${wall}, CPU ${ratio(samples, (s) => s.cpu)}`);
+}
+console.log('');
 console.log(
   execFileSync('node', [join(import.meta.dirname, 'phases.mjs'), root, values.database!], {
     encoding: 'utf8',

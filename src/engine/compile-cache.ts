@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script, constants } from 'node:vm';
+import { userCacheFolder } from './cache-folder.js';
 
 /**
  * Compiling TypeScript's 9 MB bundle is the largest single cost of a `rest new` run (about 0.8 s of
@@ -13,10 +13,11 @@ import { Script, constants } from 'node:vm';
  * LARGE bytes (prettier's standalone build and plugins, on the formatter thread, are 85 to 900 kB),
  * the way v8-compile-cache does. V8 rejects cached code that does not match the source
  * or the Node version, and the file is then compiled as usual and the cache rewritten.
+ * The cache lives in the user's own cache folder (cache-folder.ts): V8 runs what it reads back.
  * Import this module before anything that loads ts-morph. RESTSMITH_NO_COMPILE_CACHE=1 turns it off.
  */
 const LARGE = 64_000;
-const folder = join(tmpdir(), `restsmith-compile-cache-${process.version}`);
+const folder = join(userCacheFolder(), `compile-${process.version}`);
 
 type Compile = (this: Module, content: string, filename: string) => unknown;
 const prototype = Module.prototype as unknown as { _compile: Compile };
@@ -79,7 +80,7 @@ function readCache(file: string): Buffer | undefined {
 /** Written beside, then renamed: a concurrent run reads a whole cache or none. */
 function writeCache(file: string, data: Buffer): void {
   try {
-    mkdirSync(folder, { recursive: true });
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, data);
     renameSync(partial, file);

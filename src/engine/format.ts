@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
+import { openFormatCache } from './format-cache.js';
 import type { GeneratedFile } from './generated-file.js';
 
 /** Used when neither the templates nor the target project give a prettier configuration. */
@@ -105,8 +106,38 @@ function stop(stopping: FormatterThread, reason: Error): void {
   void stopping.worker.terminate();
 }
 
-/** Formats `jobs`, on the formatter thread when one can run, beside whatever this thread does next. */
+/**
+ * Formats `jobs`, on the formatter thread when one can run, beside whatever this thread does next.
+ * Texts formatted before with the same configuration come from the format cache (format-cache.ts).
+ */
 export function formatAll(jobs: FormatJob[]): Formatting {
+  const cache = openFormatCache();
+  const cached = jobs.map((job) => cache?.get(job));
+  const missing = jobs.filter((_, index) => cached[index] === undefined);
+  if (missing.length === 0) {
+    return { texts: Promise.resolve(cached as string[]), cancel: () => undefined };
+  }
+  const formatting = formatWithPrettier(missing);
+  const texts = formatting.texts.then((formatted) => {
+    let next = 0;
+    return jobs.map((job, index) => {
+      const known = cached[index];
+      if (known !== undefined) return known;
+      const text = formatted[next++]!;
+      cache?.set(job, text);
+      return text;
+    });
+  });
+  return {
+    texts,
+    cancel: () => {
+      texts.catch(() => undefined);
+      formatting.cancel();
+    },
+  };
+}
+
+function formatWithPrettier(jobs: FormatJob[]): Formatting {
   startFormatter();
   const current = thread;
   if (!current) {

@@ -48,7 +48,11 @@ export async function planWrite(
 ): Promise<WritePlan> {
   const target = resolve(targetPath);
   const state = await checkTarget(target, options);
-  const files = await Promise.all(rendered.map((file) => planFile(target, file)));
+  // A folder that does not exist holds no previous versions: nothing to read.
+  const files =
+    state === 'missing'
+      ? rendered.map((file) => newFile(file))
+      : await Promise.all(rendered.map((file) => planFile(target, file)));
   if (options.mode === 'existing' && !options.force) refuseOverwrites(files, rendered);
   return { target, newFolder: state === 'missing', files, written: false };
 }
@@ -80,6 +84,11 @@ async function folderState(target: string): Promise<FolderState> {
     });
   }
   return (await readdir(target)).length === 0 ? 'empty' : 'non-empty';
+}
+
+function newFile(file: EditedFile): PlannedFile {
+  if (file.remove) return { path: file.path, action: 'skip', text: '' };
+  return { path: file.path, action: 'create', text: file.text };
 }
 
 async function planFile(target: string, file: EditedFile): Promise<PlannedFile> {
