@@ -1,6 +1,14 @@
 // Keeps prettier's output for texts it has formatted before, so that `rest new` formats only what it has not seen.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { userCacheFolder } from './cache-folder.js';
@@ -48,10 +56,24 @@ export function resetFormatCache(): void {
   opened = undefined;
 }
 
-function createCache(): FormatCache | null {
+/**
+ * Whether an earlier run left formatted texts: then a command need not start the formatter thread
+ * before it knows a file is missing from the cache (src/hooks/init.ts).
+ */
+export function formatCacheFilled(): boolean {
+  if (process.env.RESTSMITH_NO_FORMAT_CACHE) return false;
+  const folder = cacheFolder();
+  return folder !== undefined && existsSync(folder);
+}
+
+function cacheFolder(): string | undefined {
   const version = prettierVersion();
-  if (!version) return null;
-  const folder = join(userCacheFolder(), `format-prettier-${version}`);
+  return version && join(userCacheFolder(), `format-prettier-${version}`);
+}
+
+function createCache(): FormatCache | null {
+  const folder = cacheFolder();
+  if (!folder) return null;
   let checkedSize = false;
   const key = (job: FormatJob) =>
     createHash('sha256')

@@ -1,6 +1,7 @@
 // oclif `init` hook: runs before the command's module loads.
 import type { Hook } from '@oclif/core';
 import { startFormatter } from '../engine/format.js';
+import { formatCacheFilled } from '../engine/format-cache.js';
 
 /** The commands that format what they generate with prettier. */
 const FORMATTING_COMMANDS = new Set(['new', 'api']);
@@ -12,7 +13,11 @@ const FORMATTING_COMMANDS = new Set(['new', 'api']);
  */
 const hook: Hook.Init = async ({ id, argv }) => {
   const help = argv.some((arg) => arg === '--help' || arg === '-h');
-  if (id && FORMATTING_COMMANDS.has(id) && !help) startFormatter();
+  if (!id || !FORMATTING_COMMANDS.has(id) || help) return;
+  // `rest new` with the format cache filled: most files come from the cache, and the thread starts at
+  // the first file that does not (format.ts), rather than load prettier for nothing.
+  if (id === 'new' && formatCacheFilled()) return;
+  startFormatter();
 };
 
 export default hook;
