@@ -1,11 +1,12 @@
 // The format cache: a second `rest new` reuses prettier's output, and the project is the same byte for byte.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRETTIER_CONFIG, formatAll } from '../../src/engine/format.js';
 import { openFormatCache, resetFormatCache } from '../../src/engine/format-cache.js';
+import { folderTree } from './folder-tree.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/run.js');
 
@@ -38,15 +39,7 @@ function normalised(raw: Record<string, string>): Record<string, string> {
   return files;
 }
 
-function rawTree(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(folder.length + 1)] = readFileSync(path, 'utf8');
-  }
-  return files;
-}
+const rawTree = folderTree;
 
 /** How many of `second`'s files are not, path and text, in `first`. */
 const changed = (first: Record<string, string>, second: Record<string, string>) =>

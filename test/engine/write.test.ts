@@ -13,6 +13,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/cli/errors.js';
 import { formatPlan } from '../../src/engine/plan.js';
 import { WriteInterruptedError, writeFiles } from '../../src/engine/write.js';
+import { folderTree } from './folder-tree.js';
 
 let parent: string;
 let target: string;
@@ -27,16 +28,7 @@ const project = [
   { path: 'src/users/users.module.ts', text: 'export class UsersModule {}\n' },
 ];
 
-/** Every file under `folder`, with its text. */
-function tree(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files[path.slice(folder.length + 1)] = readFileSync(path, 'utf8');
-  }
-  return files;
-}
+const tree = folderTree;
 
 describe('writeFiles into a new folder', () => {
   it('writes every file and leaves no staging folder beside it', async () => {
