@@ -1,7 +1,7 @@
 // .env (with this project's secrets) and .env.example (the same keys, no secrets).
 import type { TextFile } from '../../src/engine/generated-file.js';
 import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
-import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-profiles.template.js';
+import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 import { sendsMail } from '../mail/mail.template.js';
 
 const MIGRATIONS = [

@@ -1,6 +1,6 @@
 // The "Social sign-in" section of the generated README: POST /auth/<provider>, its .env and curl lines.
 import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
-import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-profiles.template.js';
+import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 
 const ASKS = {
   facebook: '`GET /me?fields=id,name,email,picture`',

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkProject, passed } from './checks.js';
 import { startMailServer, type MailServer } from './mail-server.js';
+import { adminFlows } from './admin-walk.js';
 import { mailFlows } from './mail-walk.js';
+import { sessionFlows } from './sessions-walk.js';
 import {
   generate,
   install,
@@ -153,6 +155,8 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
         accounts,
       };
       mailFlows(walk);
+      sessionFlows(walk);
+      adminFlows(walk);
       socialFlows(walk);
     });
   },

@@ -1,48 +1,13 @@
-// The flows of --password-reset, --refresh-tokens, --email-confirmation and create-admin, walked over HTTP
-// against a running generated project whose mail goes to a real SMTP server (mail-server.ts).
+// The mail flows of --password-reset and --email-confirmation, walked over HTTP against a running generated
+// project whose mail goes to a real SMTP server (mail-server.ts).
 import { expect, it } from 'vitest';
-import { passed } from './checks.js';
-import type { MailServer } from './mail-server.js';
-import { run } from './project.js';
+import { callerOf, passwordSignIn, type AccountsWalk } from './accounts-walk.js';
 
 const LONG = 1_200_000;
 
-/** What the walks need of the running project; read when each test runs, after the hooks. */
-export interface AccountsWalk {
-  dir: string;
-  /** The project's database, for its scripts (create-admin). */
-  env: NodeJS.ProcessEnv;
-  url: () => string;
-  masterKey: () => string;
-  mail: () => MailServer;
-}
-
-/** POST /auth: HTTP Basic with the master key, as the seed asks. */
-export const passwordSignIn = (
-  walk: { url: () => string; masterKey: () => string },
-  email: string,
-  password: string,
-) =>
-  fetch(`${walk.url()}/auth`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ access_token: walk.masterKey() }),
-  });
-
-/** The mail, session and admin tests, registered in the caller's describe. */
+/** The password-reset and e-mail confirmation tests, registered in the caller's describe. */
 export function mailFlows(walk: AccountsWalk): void {
-  const call = (method: string, path: string, body?: object, token?: string) =>
-    fetch(`${walk.url()}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body && JSON.stringify(body),
-    });
+  const call = callerOf(walk);
   const signIn = (email: string, password: string) => passwordSignIn(walk, email, password);
 
   it(
@@ -203,113 +168,6 @@ export function mailFlows(walk: AccountsWalk): void {
       for (let attempt = 0; attempt < 4; attempt++) statuses.push((await ask()).status);
       expect(statuses).toEqual([202, 202, 202, 429]);
       expect(Number((await ask()).headers.get('retry-after'))).toBeGreaterThan(0);
-    },
-    LONG,
-  );
-
-  it(
-    'rotates refresh tokens, ends the session on reuse, signs out one session or all',
-    async () => {
-      const email = 'carol@example.com';
-      expect(
-        (
-          await call('POST', '/users', {
-            access_token: walk.masterKey(),
-            email,
-            password: 'carol secret',
-          })
-        ).status,
-      ).toBe(201);
-      type Pair = { token: string; refreshToken: string };
-      const first = (await (await signIn(email, 'carol secret')).json()) as Pair;
-      expect(first.refreshToken).toEqual(expect.any(String));
-      const rotated = await call('POST', '/auth/refresh', { refreshToken: first.refreshToken });
-      expect(rotated.status).toBe(201);
-      const second = (await rotated.json()) as Pair;
-      expect(second.refreshToken).not.toBe(first.refreshToken);
-      expect((await call('GET', '/users/me', undefined, second.token)).status).toBe(200);
-      // The first refresh token was traded: using it again ends the whole session.
-      const reused = await call('POST', '/auth/refresh', { refreshToken: first.refreshToken });
-      expect(reused.status).toBe(401);
-      expect(
-        (await call('POST', '/auth/refresh', { refreshToken: second.refreshToken })).status,
-      ).toBe(401);
-      expect((await call('GET', '/users/me', undefined, second.token)).status).toBe(401);
-
-      // Sign-out ends one session; the other goes on until DELETE /users/me/sessions.
-      const a = (await (await signIn(email, 'carol secret')).json()) as Pair;
-      const b = (await (await signIn(email, 'carol secret')).json()) as Pair;
-      expect((await call('POST', '/auth/sign-out', undefined, a.token)).status).toBe(204);
-      expect((await call('GET', '/users/me', undefined, a.token)).status).toBe(401);
-      expect((await call('GET', '/users/me', undefined, b.token)).status).toBe(200);
-      expect((await call('DELETE', '/users/me/sessions', undefined, b.token)).status).toBe(204);
-      expect((await call('GET', '/users/me', undefined, b.token)).status).toBe(401);
-      expect((await call('POST', '/auth/refresh', { refreshToken: b.refreshToken })).status).toBe(
-        401,
-      );
-    },
-    LONG,
-  );
-
-  it(
-    'makes the first admin with npm run create-admin (password on stdin), who manages roles but cannot demote the last admin',
-    async () => {
-      const made = run(
-        'npm',
-        ['run', 'create-admin', '--', '--email', 'root@example.com'],
-        walk.dir,
-        walk.env,
-        'root secret 1\n',
-      );
-      passed('npm run create-admin', made);
-      // run() blocked this event loop for the whole script: let it see the sockets the server
-      // closed meanwhile (keep-alive), or fetch may send on one and read "other side closed".
-      await new Promise((settled) => setTimeout(settled, 100));
-      const admin = (await (await signIn('root@example.com', 'root secret 1')).json()) as {
-        token: string;
-        user: { id: string };
-      };
-      // The list of users is for admins only.
-      expect((await call('GET', '/users', undefined, admin.token)).status).toBe(200);
-      const dave = (await (
-        await call('POST', '/users', {
-          access_token: walk.masterKey(),
-          email: 'dave@example.com',
-          password: 'dave secret',
-        })
-      ).json()) as { id: string };
-      const daveToken = (
-        (await (await signIn('dave@example.com', 'dave secret')).json()) as {
-          token: string;
-        }
-      ).token;
-      // Only an admin changes roles.
-      expect(
-        (await call('PUT', `/users/${admin.user.id}/role`, { role: 'user' }, daveToken)).status,
-      ).toBe(403);
-      // The only admin cannot step down or be deleted.
-      const demoted = await call(
-        'PUT',
-        `/users/${admin.user.id}/role`,
-        { role: 'user' },
-        admin.token,
-      );
-      expect(demoted.status).toBe(409);
-      expect(((await demoted.json()) as { message: string }).message).toMatch(/last admin/);
-      expect((await call('DELETE', `/users/${admin.user.id}`, undefined, admin.token)).status).toBe(
-        409,
-      );
-      // With a second admin, the first may step down.
-      const promoted = await call('PUT', `/users/${dave.id}/role`, { role: 'admin' }, admin.token);
-      expect(promoted.status).toBe(200);
-      expect(await promoted.json()).toMatchObject({ id: dave.id });
-      expect((await call('GET', '/users', undefined, daveToken)).status).toBe(200);
-      expect(
-        (await call('PUT', `/users/${admin.user.id}/role`, { role: 'user' }, admin.token)).status,
-      ).toBe(200);
-      expect(
-        (await call('PUT', `/users/${dave.id}/role`, { role: 'boss' }, daveToken)).status,
-      ).toBe(400);
     },
     LONG,
   );

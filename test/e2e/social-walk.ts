@@ -1,7 +1,7 @@
 // Social sign-in (--auth-methods password,facebook,github,google) walked over HTTP against a running
 // generated project whose *_API_URL point at a local stand-in provider (stand-in-provider.ts).
 import { expect, it } from 'vitest';
-import { passwordSignIn } from './mail-walk.js';
+import { passwordSignIn } from './accounts-walk.js';
 import type { Account, StandInProvider } from './stand-in-provider.js';
 
 const LONG = 1_200_000;

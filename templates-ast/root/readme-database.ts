@@ -1,0 +1,70 @@
+// The README's database parts: where the data lives, how `q` searches on each database, and migrations.
+import type { ProjectOptions } from '../../src/project/options.js';
+
+/** Where the data lives, per database, and what the tests run on. */
+export const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
+  sqlite:
+    'SQLite, in the file named by `DATABASE_PATH` (default `.data/<name>.sqlite`). Tests use a fresh in-memory database.',
+  postgres:
+    'PostgreSQL at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
+  mysql:
+    'MySQL 8 (`mysql://` URL) or MariaDB 10.6+ (`mariadb://`) at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
+  mongodb:
+    'MongoDB at `MONGODB_URI`. When it is unset in development, an embedded mongod (mongodb-memory-server, downloaded once) keeps its data in `.data/mongodb`. Tests use `MONGODB_URI` or mongodb-memory-server, and report "skipped: no MongoDB server" when neither can run.',
+};
+
+/** How `q` searches, per database: what a client may expect of it. */
+const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
+  sqlite:
+    'Each searched table has an FTS5 table beside it (`<table>_search`, trigram tokenizer), kept up to date by triggers; a search reads its index.',
+  postgres:
+    "Each searched column has a pg_trgm GIN index (`IDX_<table>_<column>_search`) that answers `ILIKE`; case folding follows the database's locale (`C.UTF-8` or `en_US.UTF-8` fold accented letters; plain `C` does not).",
+  mysql:
+    'Each searched table has one FULLTEXT index over its searched columns (`IDX_<table>_search`, no stop words), which finds the rows holding the words of `q`; of those, the ones where a column holds `q` as typed are kept. So, as on MongoDB, `q` matches whole words (`q=lovelace` finds `Ada Lovelace`, `q=love` does not; words are split at spaces and punctuation, so `q=example` finds `ada@example.com`). Words under 3 characters are not indexed (`innodb_ft_min_token_size`). Tables use `utf8mb4_unicode_ci`, which folds case and accents.',
+  mongodb: [
+    'On MongoDB, `q` is a `$text` search answered by each collection\'s text index (`users_search` over names and e-mails, `articles_search` and so on). Unlike the substring search of the SQL databases, it matches words, not parts of words: `q=lovelace` finds `Ada Lovelace`, `q=love` does not. A `q` of several words finds the entries where they appear together, in that order, and a `"` in `q` splits it into phrases that must all appear. Words are split at spaces and punctuation (`q=example` finds `ada@example.com`) and matched as typed: the indexes have no language, so no stemming (`q=articles` does not find `article`) and no stop words.',
+    '',
+    "The indexes are built when the app starts (Mongoose's `autoIndex`, on in production too), and the server listens only once they exist; an index that cannot be built stops the start-up with the reason. A collection has one text index: to change which fields it covers, drop the old one (`db.articles.dropIndex('articles_search')`) and restart.",
+  ].join('\n'),
+};
+
+export function searchSection(options: ProjectOptions): string[] {
+  return [
+    '## Search',
+    '',
+    `\`q\` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it${options.database === 'mongodb' || options.database === 'mysql' ? ' as whole words (see below)' : ''}, ignoring case, accented letters included (\`q=élan\` finds \`Élan\`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.`,
+    '',
+    SEARCH_NOTES[options.database],
+    '',
+  ];
+}
+
+export function migrationsSection(options: ProjectOptions, run: string): string[] {
+  if (options.database === 'mongodb') {
+    return [
+      '## Database migrations',
+      '',
+      'Collections need no migration to gain a field: stored documents read without it until written. A field renamed or removed with `rest api <name> --rename-field old:new` or `--remove-fields name` comes with a migration (`src/database/migrations/`, listed in `src/database/migrations.ts`) that moves (`$rename`) or clears (`$unset`) the stored values; the `migrations` collection records the ones that ran.',
+      '',
+      `- \`${run} migration:run\`: builds, then runs the pending migrations on the database of \`MONGODB_URI\``,
+      `- \`${run} migration:revert\`: undoes the last one (a cleared value does not come back)`,
+      '',
+    ];
+  }
+  return [
+    '## Database migrations',
+    '',
+    "Tables change only through migrations (`src/database/migrations/`, listed oldest first in `src/database/migrations.ts`); TypeORM never synchronises them from the entities. `rest new` writes the users table's, and `rest api` one per resource. The app runs pending migrations when it starts; with `MIGRATIONS_RUN=false` it does not, and you run them yourself (do so when several instances start at once, in one deploy step).",
+    '',
+    `- \`${run} migration:run\`: builds, then runs the pending migrations on the database of \`.env\``,
+    `- \`${run} migration:revert\`: undoes the last one`,
+    `- \`${run} migration:generate -- src/database/migrations/AddPublishedAt\`: after you change an entity by hand, writes the SQL that brings the database to it; list the new class in \`src/database/migrations.ts\`. Add \`--check\` to only ask whether the entities and the database agree.`,
+    '',
+    ...(options.database === 'sqlite'
+      ? [
+          'SQLite rebuilds a table to change most of its columns, and a generated migration that does so drops the table\'s search triggers: copy them from the table\'s first migration into the new one, then rebuild the index with `INSERT INTO "<table>_search" ("<table>_search") VALUES (\'rebuild\')`.',
+          '',
+        ]
+      : []),
+  ];
+}
