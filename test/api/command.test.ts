@@ -1,20 +1,9 @@
 // `rest api` through the built CLI on a generated project (no install): files, edits, dry run, refusals.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import dedent from 'dedent';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newProjectWithoutInstall, rest } from './project.js';
-
-/** Every file of the project with its text, to show that a refused command wrote nothing. */
-function snapshotOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.parentPath.includes('node_modules')) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(path, readFileSync(path, 'utf8'));
-  }
-  return files;
-}
+import { newProjectWithoutInstall, rest, snapshotOf } from './project.js';
 
 describe('rest api (built CLI, generated sqlite project)', () => {
   let dir: string;

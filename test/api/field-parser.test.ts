@@ -1,9 +1,9 @@
 // The `--fields` parser: reference fields, their delete rules, and the refusals that name the fix.
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/cli/errors.js';
 import { parseFieldList, referenceText } from '../../src/resource/field-parser.js';
 import { resourceFromRecord, resourceRecord } from '../../src/resource/project-config.js';
 import { resourceOptions, type ResourceContext } from '../../src/resource/resource-options.js';
+import { refusal } from './resource-options-context.js';
 
 const context: ResourceContext = {
   auth: true,
@@ -15,17 +15,6 @@ const context: ResourceContext = {
 
 const article = (fields: string, cascade?: string, given = context) =>
   resourceOptions({ name: 'article', fields, ...(cascade ? { cascade } : {}) }, given);
-
-function refusal(run: () => unknown): { message: string; hint?: string } {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UserError);
-    const { message, hint } = error as UserError;
-    return { message, hint };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('parseFieldList: references', () => {
   it('reads one, optional and list references beside the scalar fields', () => {

@@ -1,6 +1,14 @@
 // Generated projects for the `rest api` whole-project tests: made with the built CLI, sharing one install.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort, run, type Run } from '../e2e/project.js';
 
@@ -161,4 +169,15 @@ export async function startServer(dir: string, env: NodeJS.ProcessEnv): Promise<
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Every file of the project with its text, to show that a refused command wrote nothing. */
+export function snapshotOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.parentPath.includes('node_modules')) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(path, readFileSync(path, 'utf8'));
+  }
+  return files;
 }

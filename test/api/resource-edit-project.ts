@@ -3,18 +3,9 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
-import { newProjectWithoutInstall, rest } from './project.js';
+import { newProjectWithoutInstall, rest, snapshotOf } from './project.js';
 
-/** Every file of the project with its text, to show that a refused command wrote nothing. */
-export function snapshotOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.parentPath.includes('node_modules')) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(path, readFileSync(path, 'utf8'));
-  }
-  return files;
-}
+export { snapshotOf };
 
 export const ENTITY = 'src/articles/entities/article.entity.ts';
 export const CONTROLLER = 'src/articles/articles.controller.ts';

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newProjectWithoutInstall, rest } from './project.js';
+import { newProjectWithoutInstall, rest, snapshotOf } from './project.js';
 
 /** Every file of the article resource, which an edit must leave as creation writes it. */
 const articleFiles = (model: string) => [
@@ -16,16 +16,6 @@ const articleFiles = (model: string) => [
   'test/articles.e2e-spec.ts',
 ];
 const HAND_METHOD = '\n/** Written by hand. */\nexport const HAND_WRITTEN = true;\n';
-
-function snapshotOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(path, readFileSync(path, 'utf8'));
-  }
-  return files;
-}
 
 /** A project with categories and tags, and articles with `fields`. */
 function projectWith(name: string, database: string, fields: string): string {
