@@ -1,10 +1,12 @@
 // src/common/all-exceptions.filter.ts: a client's mistake caught outside a route (bad JSON, huge body) is a 4xx, not a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
 import { REFERRED_MESSAGE } from '../database/delete-rules.template.js';
 
-export function allExceptionsFilterTemplate(): TypeScriptFile {
+export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScriptFile {
+  const fastify = options.http === 'fastify';
   return tsFile(
     'src/common/all-exceptions.filter.ts',
     [
@@ -45,7 +47,9 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
       functionOf({
         name: 'asClientError',
         docs: [
-          'Errors of the HTTP layer (body-parser, http-errors) carry `status` and `expose`; those are the',
+          fastify
+            ? "Errors of the HTTP layer (Fastify's body parsing and limits) carry a 4xx `statusCode`; those are the"
+            : 'Errors of the HTTP layer (body-parser, http-errors) carry `status` and `expose`; those are the',
           "client's mistakes, answered in Nest's error shape (as are HttpExceptions that lack `error`).",
           'Anything else stays a 500, which Nest logs without telling the client details.',
         ],
@@ -59,8 +63,15 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
           '  return withReason(exception.getStatus(), parserMessage(exception.cause) ?? exception.message);',
           '}',
           "if (typeof exception !== 'object' || exception === null) return undefined;",
-          'const { status, expose, message } = exception as Record<string, unknown>;',
-          "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
+          ...(fastify
+            ? [
+                'const { statusCode: status, message } = exception as Record<string, unknown>;',
+                "if (typeof status !== 'number' || status < 400 || status > 499) return undefined;",
+              ]
+            : [
+                'const { status, expose, message } = exception as Record<string, unknown>;',
+                "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
+              ]),
           'return withReason(status, parserMessage(exception) ?? String(message));',
         ),
       }),
