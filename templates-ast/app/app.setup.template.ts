@@ -148,6 +148,8 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
           'return new FastifyAdapter({',
           '  bodyLimit: BODY_LIMIT,',
           "  trustProxy: trustProxySetting(process.env.TRUST_PROXY ?? 'false'),",
+          "  // A route parameter past Fastify's 100 characters is a 414; a long unknown token is a 404 here, as on Express.",
+          '  routerOptions: { maxParamLength: 1000 },',
           '  // bodyProblem refuses the keys __proto__ and constructor, with one 400 for every body type.',
           "  onProtoPoisoning: 'ignore',",
           "  onConstructorPoisoning: 'ignore',",

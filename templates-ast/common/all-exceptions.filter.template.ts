@@ -13,7 +13,7 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
       pkg('@nestjs/common', 'Catch', 'HttpException'),
       pkgTypes('@nestjs/common', 'ArgumentsHost'),
       pkg('@nestjs/core', 'BaseExceptionFilter'),
-      use('bodyLimits', 'BODY_LIMITS'),
+      ...(fastify ? [] : [use('bodyLimits', 'BODY_LIMITS')]),
     ],
     [
       constant(
@@ -31,19 +31,23 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
         ),
         { isExported: false, type: 'Record<number, string>' },
       ),
-      constant(
-        'PARSER_MESSAGES',
-        code(
-          '{',
-          "  'parameters.too.many': `A form body may have at most ${BODY_LIMITS.keys} fields`,",
-          '}',
-        ),
-        {
-          isExported: false,
-          type: 'Record<string, string>',
-          docs: ["body-parser's messages that do not name the limit, by the error's `type`."],
-        },
-      ),
+      ...(fastify
+        ? []
+        : [
+            constant(
+              'PARSER_MESSAGES',
+              code(
+                '{',
+                "  'parameters.too.many': `A form body may have at most ${BODY_LIMITS.keys} fields`,",
+                '}',
+              ),
+              {
+                isExported: false,
+                type: 'Record<string, string>',
+                docs: ["body-parser's messages that do not name the limit, by the error's `type`."],
+              },
+            ),
+          ]),
       functionOf({
         name: 'asClientError',
         docs: [
@@ -60,7 +64,9 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
           '  const body = exception.getResponse();',
           "  const complete = typeof body === 'object' && 'error' in body;",
           '  if (complete || exception.getStatus() > 499) return undefined;',
-          '  return withReason(exception.getStatus(), parserMessage(exception.cause) ?? exception.message);',
+          fastify
+            ? '  return withReason(exception.getStatus(), exception.message);'
+            : '  return withReason(exception.getStatus(), parserMessage(exception.cause) ?? exception.message);',
           '}',
           "if (typeof exception !== 'object' || exception === null) return undefined;",
           ...(fastify
@@ -72,7 +78,9 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
                 'const { status, expose, message } = exception as Record<string, unknown>;',
                 "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
               ]),
-          'return withReason(status, parserMessage(exception) ?? String(message));',
+          fastify
+            ? 'return withReason(status, String(message));'
+            : 'return withReason(status, parserMessage(exception) ?? String(message));',
         ),
       }),
       functionOf({
@@ -98,19 +106,23 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
           "  : withReason(409, 'A reference names an entry that does not exist any more');",
         ),
       }),
-      functionOf({
-        name: 'parserMessage',
-        isExported: false,
-        docs: [
-          'A message naming the limit for a body-parser error (Nest passes it on as the cause).',
-        ],
-        parameters: [{ name: 'error', type: 'unknown' }],
-        returnType: 'string | undefined',
-        statements: code(
-          "const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;",
-          "return typeof type === 'string' ? PARSER_MESSAGES[type] : undefined;",
-        ),
-      }),
+      ...(fastify
+        ? []
+        : [
+            functionOf({
+              name: 'parserMessage',
+              isExported: false,
+              docs: [
+                'A message naming the limit for a body-parser error (Nest passes it on as the cause).',
+              ],
+              parameters: [{ name: 'error', type: 'unknown' }],
+              returnType: 'string | undefined',
+              statements: code(
+                "const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;",
+                "return typeof type === 'string' ? PARSER_MESSAGES[type] : undefined;",
+              ),
+            }),
+          ]),
       functionOf({
         name: 'withReason',
         isExported: false,
