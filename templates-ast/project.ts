@@ -181,21 +181,21 @@ const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
 ];
 
 const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
-  accessTokenTemplate(),
+  accessTokenTemplate(options),
   accessDecoratorTemplate(options),
   accessGuardTemplate(),
   accessGuardSpecTemplate(),
   rateLimitTemplate(options),
   rateLimitModuleTemplate(),
-  masterKeyGuardTemplate(),
-  allExceptionsFilterTemplate(),
-  bodyLimitsTemplate(),
-  requestChecksTemplate(),
+  masterKeyGuardTemplate(options),
+  allExceptionsFilterTemplate(options),
+  bodyLimitsTemplate(options),
+  requestChecksTemplate(options),
   headersTemplate(options),
   formValueTemplate(),
-  listQueryTemplate(),
+  listQueryTemplate(options),
   listFiltersTemplate(options),
-  pagingTemplate(),
+  pagingTemplate(options),
   apiDocsTemplate(options),
   findPageTemplate(options),
   parseIdPipeTemplate(options),
@@ -205,12 +205,12 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
     ? [mongoFindPageSpecTemplate(), userSchemaSpecTemplate(options)]
     : []),
   bodyLimitsSpecTemplate(),
-  requestChecksSpecTemplate(),
+  requestChecksSpecTemplate(options),
   formValueSpecTemplate(),
-  headersSpecTemplate(),
+  headersSpecTemplate(options),
   pagingSpecTemplate(),
   masterKeyGuardSpecTemplate(),
-  accessTokenSpecTemplate(),
+  accessTokenSpecTemplate(options),
 ];
 
 const authFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -246,11 +246,11 @@ const authFiles = (options: ProjectOptions): GeneratedFile[] => [
 
 /** `password` in --auth-methods: hashes, HTTP Basic sign-in (POST /auth), PUT /users/:id/password and their tests. */
 const passwordFiles = (options: ProjectOptions): GeneratedFile[] => [
-  basicCredentialsDecoratorTemplate(),
+  basicCredentialsDecoratorTemplate(options),
   passwordTemplate(),
   passwordSpecTemplate(),
   updatePasswordDtoTemplate(),
-  passwordGuardTemplate(),
+  passwordGuardTemplate(options),
   authE2eSpecTemplate(options),
   sessionsE2eSpecTemplate(options),
 ];
@@ -297,7 +297,7 @@ const testFiles = (options: ProjectOptions): GeneratedFile[] => [
   testAppTemplate(options),
   appE2eSpecTemplate(options),
   inputE2eSpecTemplate(options),
-  healthE2eSpecTemplate(),
+  healthE2eSpecTemplate(options),
   ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),
   ...(options.database === 'mongodb' ? [globalTeardownTemplate()] : []),
 ];

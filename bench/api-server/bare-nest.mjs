@@ -1,7 +1,8 @@
 // Second baseline for bench/api-server: a bare NestJS app (the generated project's own @nestjs packages,
-// Express, no database, no guards, no pipes) answering the same public user view at GET /users/:id.
-// What the generated project answers beyond this is the cost of its own code and its database.
-// Run with the generated project as the working directory, so that its node_modules resolve.
+// no database, no guards, no pipes) answering the same public user view at GET /users/:id, on Express,
+// or on Fastify with `--http=fastify`. What a generated project answers beyond this is the cost of its
+// own code and its database.
+// Run with a generated project as the working directory, so that its node_modules resolve.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,7 +34,12 @@ Get(':id')(
 class AppModule {}
 Module({ controllers: [UsersController] })(AppModule);
 
+const http = process.argv.find((arg) => arg.startsWith('--http='))?.slice(7) ?? 'express';
+const adapter =
+  http === 'fastify' ? new (await load('@nestjs/platform-fastify')).FastifyAdapter() : undefined;
 const port = Number(process.env.PORT ?? 9303);
-const app = await NestFactory.create(AppModule, { logger: false });
+const app = adapter
+  ? await NestFactory.create(AppModule, adapter, { logger: false })
+  : await NestFactory.create(AppModule, { logger: false });
 await app.listen(port, '127.0.0.1');
-console.log(`bare nest listening on ${port}`);
+console.log(`bare nest (${http}) listening on ${port}`);

@@ -7,7 +7,7 @@ import { projectFiles } from '../../templates-ast/project.js';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
 import { createProject } from '../project/new-project.js';
-import { DATABASES, PACKAGE_MANAGERS } from '../project/options.js';
+import { DATABASES, HTTP_PLATFORMS, PACKAGE_MANAGERS } from '../project/options.js';
 import { createProgress } from '../project/progress.js';
 import {
   normaliseProjectOptions,
@@ -29,6 +29,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
     '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
     '<%= config.bin %> new my-api --database sqlite --api-root /api --force-https --envelope --yes',
+    '<%= config.bin %> new my-api --database postgres --http fastify --yes',
     '<%= config.bin %> new my-api --database postgres --auth-methods password,github,google --yes',
     '<%= config.bin %> new my-api --database sqlite --auth-methods github,google --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
@@ -40,6 +41,11 @@ export default class New extends BaseCommand {
 
   static override flags = {
     database: Flags.string({ description: 'Database (default: mongodb)', options: [...DATABASES] }),
+    http: Flags.string({
+      description:
+        'HTTP platform under NestJS: express (@nestjs/platform-express) or fastify (@nestjs/platform-fastify) (default: express)',
+      options: [...HTTP_PLATFORMS],
+    }),
     auth: Flags.boolean({
       description: 'User accounts: sign-up, sign-in, JWT, roles (default: on)',
       allowNo: true,
@@ -100,6 +106,7 @@ export default class New extends BaseCommand {
     const given: ProjectInput = {
       name: args.name,
       database: flags.database,
+      http: flags.http,
       auth: flags.auth,
       signInOnCreate: flags['sign-in-on-create'] || undefined,
       refreshTokens: flags['refresh-tokens'] || undefined,

@@ -4,6 +4,10 @@ import type { ResourceOptions } from '../resource/options.js';
 export const DATABASES = ['mongodb', 'mysql', 'postgres', 'sqlite'] as const;
 export type Database = (typeof DATABASES)[number];
 
+/** The HTTP platform under NestJS: @nestjs/platform-express, or @nestjs/platform-fastify. */
+export const HTTP_PLATFORMS = ['express', 'fastify'] as const;
+export type HttpPlatform = (typeof HTTP_PLATFORMS)[number];
+
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
 export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 
@@ -27,6 +31,8 @@ export interface ProjectOptions {
   /** npm package name and folder name. */
   name: string;
   database: Database;
+  /** The HTTP platform (`--http`): Express, as `nest new` makes, or Fastify. */
+  http: HttpPlatform;
   /** User accounts (sign-up, sign-in, JWT, roles). */
   auth: boolean;
   /** POST /users answers `{ token, user }`. */

@@ -6,9 +6,11 @@ import { UserError } from '../cli/errors.js';
 import {
   AUTH_METHODS,
   DATABASES,
+  HTTP_PLATFORMS,
   PACKAGE_MANAGERS,
   type AuthMethod,
   type Database,
+  type HttpPlatform,
   type PackageManager,
   type ProjectOptions,
 } from './options.js';
@@ -17,6 +19,8 @@ import {
 export interface ProjectInput {
   name?: string;
   database?: string;
+  /** `express` or `fastify`. */
+  http?: string;
   auth?: boolean;
   signInOnCreate?: boolean;
   refreshTokens?: boolean;
@@ -35,6 +39,7 @@ export interface ProjectInput {
 
 export const DEFAULT_PROJECT_NAME = 'my-api';
 export const DEFAULT_DATABASE: Database = 'mongodb';
+export const DEFAULT_HTTP: HttpPlatform = 'express';
 
 /** Secrets of 32 random bytes: 43 URL-safe characters, safe in `.env` and in a shell. */
 export const drawSecret = (): string => randomBytes(32).toString('base64url');
@@ -84,6 +89,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
   return {
     name: checkProjectName(input.name ?? DEFAULT_PROJECT_NAME),
     database: oneOf('database', input.database ?? DEFAULT_DATABASE, DATABASES),
+    http: oneOf('HTTP platform', input.http ?? DEFAULT_HTTP, HTTP_PLATFORMS),
     auth,
     signInOnCreate: input.signInOnCreate ?? false,
     refreshTokens: input.refreshTokens ?? false,

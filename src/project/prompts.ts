@@ -1,10 +1,11 @@
 // The questions `rest new` asks in a terminal, only for the choices no flag gave.
 import { UserError } from '../cli/errors.js';
-import { AUTH_METHODS, DATABASES, PACKAGE_MANAGERS } from './options.js';
+import { AUTH_METHODS, DATABASES, HTTP_PLATFORMS, PACKAGE_MANAGERS } from './options.js';
 import {
   checkApiRoot,
   checkProjectName,
   DEFAULT_DATABASE,
+  DEFAULT_HTTP,
   DEFAULT_AUTH_METHODS,
   DEFAULT_PROJECT_NAME,
   detectPackageManager,
@@ -41,6 +42,12 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
     message: 'Database',
     choices: DATABASES.map((value) => ({ value })),
     default: DEFAULT_DATABASE,
+  });
+  answers.http ??= await select({
+    message:
+      'HTTP platform (Fastify answers small requests faster; Express is what nest new makes)',
+    choices: HTTP_PLATFORMS.map((value) => ({ value })),
+    default: DEFAULT_HTTP,
   });
   answers.auth ??= await confirm({
     message: 'User accounts (sign-up, sign-in, roles)?',

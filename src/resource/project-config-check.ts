@@ -4,9 +4,11 @@ import { checkApiRoot } from '../project/project-options.js';
 import {
   AUTH_METHODS,
   DATABASES,
+  HTTP_PLATFORMS,
   PACKAGE_MANAGERS,
   type AuthMethod,
   type Database,
+  type HttpPlatform,
   type PackageManager,
 } from '../project/options.js';
 import { ACCESS_LEVELS, RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
@@ -24,6 +26,12 @@ export function checkConfig(data: unknown): ProjectConfig {
   };
   expect('name', typeof config.name === 'string', 'a string');
   expect('database', DATABASES.includes(config.database as Database), DATABASES.join(' | '));
+  // Left out of files written before --http, and left so when `rest api` writes one back.
+  expect(
+    'http',
+    config.http === undefined || HTTP_PLATFORMS.includes(config.http as HttpPlatform),
+    HTTP_PLATFORMS.join(' | '),
+  );
   config.sourceDir ??= 'src';
   expect('sourceDir', typeof config.sourceDir === 'string', 'a folder such as "src"');
   config.auth ??= true;

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import sjson from 'secure-json-parse';
 import { UserError } from '../cli/errors.js';
 import { names } from './names.js';
-import type { AuthMethod, Database, PackageManager, ProjectOptions } from '../project/options.js';
+import type {
+  AuthMethod,
+  Database,
+  HttpPlatform,
+  PackageManager,
+  ProjectOptions,
+} from '../project/options.js';
 import type { Access, ResourceMethod, ResourceOptions } from './options.js';
 import { parseFieldList, parseFields, referenceText } from './field-parser.js';
 import { CONFIG_FILE, checkConfig } from './project-config-check.js';
@@ -35,6 +41,8 @@ export interface ResourceRecord {
 export interface ProjectConfig {
   name: string;
   database: Database;
+  /** Left out of files written before --http: Express. */
+  http?: HttpPlatform;
   sourceDir: string;
   auth: boolean;
   signInOnCreate: boolean;
@@ -83,6 +91,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
   return {
     name: config.name,
     database: config.database,
+    http: config.http ?? 'express',
     auth: config.auth,
     signInOnCreate: config.signInOnCreate,
     refreshTokens: config.refreshTokens ?? false,

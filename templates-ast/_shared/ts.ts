@@ -143,10 +143,3 @@ export const block =
   (writer) => {
     writer.write(text.trim());
   };
-
-/** The parameters of an Express middleware; `_response` when the middleware leaves the answer alone. */
-export const middlewareParameters = (writesResponse = false) => [
-  { name: 'request', type: 'Request' },
-  { name: writesResponse ? 'response' : '_response', type: 'Response' },
-  { name: 'next', type: 'NextFunction' },
-];

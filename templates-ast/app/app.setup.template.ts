@@ -5,6 +5,7 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
 export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
+  if (options.http === 'fastify') return fastifySetupTemplate(options);
   const { apiRoot, forceHttps } = options;
   return tsFile(
     'src/app.setup.ts',
@@ -99,3 +100,112 @@ const apiRootPieces = (apiRoot: string) => [
     statements: code("app.setGlobalPrefix(API_ROOT, { exclude: ['health'] });"),
   }),
 ];
+
+/**
+ * --http fastify: the same work as Express's middleware, as Fastify hooks. onRequest hooks run before
+ * the body is read, preValidation hooks after it is parsed and before guards and pipes.
+ */
+function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
+  const { apiRoot, forceHttps } = options;
+  return tsFile(
+    'src/app.setup.ts',
+    [
+      pkg('@nestjs/common', 'ValidationPipe'),
+      pkg('@nestjs/config', 'ConfigService'),
+      pkg('@nestjs/core', 'HttpAdapterHost'),
+      ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
+      pkg('@nestjs/platform-fastify', 'FastifyAdapter'),
+      pkgTypes('@nestjs/platform-fastify', 'NestFastifyApplication'),
+      pkgTypes('fastify', 'FastifyReply', 'FastifyRequest', 'HookHandlerDoneFunction'),
+      { from: 'helmet', default: 'helmet' },
+      use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
+      use('accessToken', 'captureAccessToken'),
+      use('bodyLimits', 'acceptBodyTypes', 'limitBodies', 'parseForm'),
+      use('exceptionFilter', 'AllExceptionsFilter'),
+      use(
+        'headers',
+        'corsOrigins',
+        ...(forceHttps ? ['forceHttps'] : []),
+        'noStoreWhenAuthenticated',
+        'trustProxySetting',
+      ),
+      use('requestChecks', 'checkRequests'),
+      { from: 'src/config/environment.ts', types: ['Environment'] },
+    ],
+    [
+      constant('BODY_LIMIT', '1024 * 1024', {
+        docs: ['Larger bodies (in bytes) are refused with 413 before they are read.'],
+      }),
+      ...(apiRoot ? apiRootPieces(apiRoot) : []),
+      functionOf({
+        name: 'createAdapter',
+        docs: [
+          'The Fastify adapter of the app and the e2e tests. Its options are fixed before the app exists, so',
+          'TRUST_PROXY is read from the environment, where ConfigModule has put the `.env` file.',
+        ],
+        returnType: 'FastifyAdapter',
+        statements: code(
+          'return new FastifyAdapter({',
+          '  bodyLimit: BODY_LIMIT,',
+          "  trustProxy: trustProxySetting(process.env.TRUST_PROXY ?? 'false'),",
+          "  // A route parameter past Fastify's 100 characters is a 414; a long unknown token is a 404 here, as on Express.",
+          '  routerOptions: { maxParamLength: 1000 },',
+          '  // bodyProblem refuses the keys __proto__ and constructor, with one 400 for every body type.',
+          "  onProtoPoisoning: 'ignore',",
+          "  onConstructorPoisoning: 'ignore',",
+          '});',
+        ),
+      }),
+      functionOf({
+        name: 'configureApp',
+        docs: [
+          'Create the app with createAdapter(). Order matters: requests are checked before their body is',
+          'read (onRequest hooks), bodies before any guard or pipe runs (preValidation hooks).',
+        ],
+        parameters: [{ name: 'app', type: 'NestFastifyApplication' }],
+        returnType: 'NestFastifyApplication',
+        statements: code(
+          'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
+          ...(apiRoot ? ['setApiRoot(app);'] : []),
+          'const fastify = app.getHttpAdapter().getInstance();',
+          "const pretty = config.get('NODE_ENV', { infer: true }) === 'development';",
+          "const logRequest = requestLogger(config.get('LOG_LEVEL', { infer: true }), pretty);",
+          'const secure = helmet();',
+          "fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {",
+          '  logRequest(request.raw, reply.raw);',
+          '  done();',
+          '});',
+          "fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {",
+          '  secure(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));',
+          '});',
+          "fastify.addHook('onRequest', checkRequests);",
+          ...(forceHttps
+            ? [
+                "if (config.get('NODE_ENV', { infer: true }) === 'production') {",
+                "  fastify.addHook('onRequest', forceHttps(trustProxySetting(config.get('TRUST_PROXY', { infer: true }))));",
+                '}',
+              ]
+            : []),
+          "fastify.addHook('onRequest', acceptBodyTypes);",
+          '// Flat forms only: `a[b]=1` is the key `a[b]`, never a nested object.',
+          "app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT }, (_request: FastifyRequest, body: Buffer, done: (error: Error | null, form?: object) => void) => {",
+          '  done(null, parseForm(body));',
+          '});',
+          "fastify.addHook('preValidation', limitBodies);",
+          "fastify.addHook('preValidation', captureAccessToken);",
+          "fastify.addHook('preValidation', noStoreWhenAuthenticated);",
+          'app.useGlobalPipes(',
+          '  new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),',
+          ');',
+          'app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost).httpAdapter));',
+          "const origins = corsOrigins(config.get('CORS_ORIGINS', { infer: true }));",
+          'if (origins.length > 0) {',
+          "  app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'Link', REQUEST_ID_HEADER] });",
+          '}',
+          'app.enableShutdownHooks();',
+          'return app;',
+        ),
+      }),
+    ],
+  );
+}

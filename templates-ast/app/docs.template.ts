@@ -11,6 +11,7 @@ export function docsTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('node:fs/promises', 'mkdir', 'readFile', 'writeFile'),
       pkg('node:path', 'dirname', 'join'),
       pkg('@nestjs/core', 'NestFactory'),
+      ...(options.http === 'fastify' ? [pkg('@nestjs/platform-fastify', 'FastifyAdapter')] : []),
       pkgTypes('@nestjs/swagger', 'OpenAPIObject'),
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('openApi', 'buildOpenApi'),
@@ -24,7 +25,9 @@ export function docsTemplate(options: ProjectOptions): TypeScriptFile {
         returnType: 'Promise<void>',
         statements: code(
           '// A preview app maps the routes without connecting to the database.',
-          "const app = await NestFactory.create(AppModule, { preview: true, logger: ['error'] });",
+          options.http === 'fastify'
+            ? "const app = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: ['error'] });"
+            : "const app = await NestFactory.create(AppModule, { preview: true, logger: ['error'] });",
           ...(options.apiRoot ? ['setApiRoot(app);'] : []),
           'const document = buildOpenApi(app);',
           'await app.close();',

@@ -1,7 +1,8 @@
 // src/main.ts: starts the server and says where it listens.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 
 export function mainTemplate(options: ProjectOptions): TypeScriptFile {
@@ -11,9 +12,9 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('@nestjs/core', 'NestFactory'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/swagger', 'SwaggerModule'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       { from: 'src/app.module.ts', named: ['AppModule'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('openApi', 'buildOpenApi'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
     ],
@@ -25,7 +26,9 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
         returnType: 'Promise<void>',
         statements: code(
           'const app = configureApp(',
-          '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false }),',
+          options.http === 'fastify'
+            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter()),'
+            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false }),',
           ');',
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           "const mode = config.get('NODE_ENV', { infer: true });",

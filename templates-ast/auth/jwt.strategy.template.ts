@@ -1,7 +1,8 @@
 // src/auth/jwt.strategy.ts: a token's claims, and their check: signature (HS256 only), expiry, user, token version (passport-jwt).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';
 import {
   classOf,
@@ -42,7 +43,7 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/passport', 'PassportStrategy'),
       pkg('passport-jwt', 'Strategy'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
       use('accessToken', 'extractAccessToken'),
       use('currentUser', 'AuthUser'),
@@ -85,7 +86,7 @@ export function jwtStrategyTemplate(options: ProjectOptions): TypeScriptFile {
             statements: code(
               "const secret = config.get('JWT_SECRET', { infer: true });",
               'super({',
-              '  jwtFromRequest: (request: Request) => extractAccessToken(request) ?? null,',
+              `  jwtFromRequest: (request: ${httpNames(options).request}) => extractAccessToken(request) ?? null,`,
               '  // A KeyObject, not the string: jsonwebtoken tries a string as a PEM public key first, a failed',
               '  // parse that costs half the time of every authenticated request. passport-jwt hands the key to',
               '  // jsonwebtoken as it is; its types only list string and Buffer.',

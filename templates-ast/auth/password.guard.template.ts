@@ -1,15 +1,18 @@
 // src/auth/password.guard.ts: `@Access('password')`: HTTP Basic e-mail and password, checked before the body is read.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 
-export function passwordGuardTemplate(): TypeScriptFile {
+export function passwordGuardTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/auth/password.guard.ts',
     [
       pkg('@nestjs/common', 'Injectable', 'UnauthorizedException'),
       pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
       use('basicCredentials', 'parseBasicCredentials'),
       use('currentUser', 'AuthUser'),
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
@@ -32,7 +35,7 @@ export function passwordGuardTemplate(): TypeScriptFile {
             parameters: [{ name: 'context', type: 'ExecutionContext' }],
             returnType: 'Promise<boolean>',
             statements: code(
-              'const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();',
+              `const request = context.switchToHttp().getRequest<${http.paramsRequest} & { user?: AuthUser }>();`,
               'const { email, password } = parseBasicCredentials(request.headers.authorization);',
               'const user = await this.users.verifyCredentials(email, password);',
               "// Another user's right password gets the answer of a wrong one: no answer tells a password was right.",

@@ -7,6 +7,7 @@ import {
   type ProjectOptions,
   type SocialProvider,
 } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import { SOCIAL_PROFILES_PATH } from '../users/users.social.js';
@@ -60,7 +61,7 @@ export function socialControllerTemplate(options: ProjectOptions): TypeScriptFil
       pkg('@nestjs/common', 'Controller', 'Post', 'UnauthorizedException', 'createParamDecorator'),
       pkgTypes('@nestjs/common', 'ExecutionContext'),
       pkg('@nestjs/swagger', 'ApiBadGatewayResponse', 'ApiBody', 'ApiCreatedResponse', 'ApiTags'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
       use('access', 'Access'),
       use('accessToken', 'extractAccessToken'),
       use('apiDocs', 'ApiBodies', 'ApiErrors', 'ErrorView'),
@@ -74,7 +75,7 @@ export function socialControllerTemplate(options: ProjectOptions): TypeScriptFil
         'ProviderToken',
         code(
           'createParamDecorator((_data: unknown, context: ExecutionContext): string => {',
-          '  const token = extractAccessToken(context.switchToHttp().getRequest<Request>());',
+          `  const token = extractAccessToken(context.switchToHttp().getRequest<${httpNames(options).request}>());`,
           '  if (!token) throw new UnauthorizedException("Send the provider\'s access token as access_token");',
           '  return token;',
           '})',

@@ -1,19 +1,14 @@
 // src/common/access-token.ts: where a request carries its access token (query, body, Bearer header).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkgTypes } from '../_shared/pieces.js';
-import {
-  code,
-  constant,
-  functionOf,
-  interfaceOf,
-  tsFile,
-  middlewareParameters,
-} from '../_shared/ts.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
+import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
-export function accessTokenTemplate(): TypeScriptFile {
+export function accessTokenTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/common/access-token.ts',
-    [pkgTypes('express', 'NextFunction', 'Request', 'Response')],
+    [httpTypeImports(options, 'next', 'request', 'response')],
     [
       interfaceOf({
         name: 'TokenCarrier',
@@ -30,12 +25,14 @@ export function accessTokenTemplate(): TypeScriptFile {
         docs: [
           'The access token of a request: `access_token` in the query or the body, else an `Authorization: Bearer` header.',
         ],
-        parameters: [{ name: 'request', type: 'Request' }],
+        parameters: [{ name: 'request', type: http.request }],
         returnType: 'string | undefined',
         statements: code(
-          'const fromQuery = readString(request.query?.access_token);',
+          options.http === 'fastify'
+            ? 'const fromQuery = readString((request.query as Record<string, unknown>).access_token);'
+            : 'const fromQuery = readString(request.query?.access_token);',
           'if (fromQuery) return fromQuery;',
-          'const fromBody = (request as Request & TokenCarrier).bodyAccessToken;',
+          `const fromBody = (request as ${http.request} & TokenCarrier).bodyAccessToken;`,
           'if (fromBody) return fromBody;',
           "const [scheme, token] = (request.headers.authorization ?? '').split(' ');",
           "return scheme?.toLowerCase() === 'bearer' ? readString(token) : undefined;",
@@ -44,19 +41,19 @@ export function accessTokenTemplate(): TypeScriptFile {
       functionOf({
         name: 'captureAccessToken',
         docs: [
-          'Middleware: takes `access_token` out of the body, so that DTO validation, which refuses unknown',
+          `${http.next === 'next' ? 'Middleware' : 'A preValidation hook'}: takes \`access_token\` out of the body, so that DTO validation, which refuses unknown`,
           'properties, never sees it.',
         ],
-        parameters: middlewareParameters(),
+        parameters: beforeRouteParameters(options),
         returnType: 'void',
         statements: code(
           'const body: unknown = request.body;',
           "if (body !== null && typeof body === 'object' && Object.hasOwn(body, 'access_token')) {",
           '  const { access_token: token, ...rest } = body as Record<string, unknown>;',
-          '  (request as Request & TokenCarrier).bodyAccessToken = readString(token);',
+          `  (request as ${http.request} & TokenCarrier).bodyAccessToken = readString(token);`,
           '  request.body = rest;',
           '}',
-          'next();',
+          `${http.next}();`,
         ),
       }),
     ],

@@ -1,17 +1,19 @@
 // src/common/all-exceptions.filter.ts: a client's mistake caught outside a route (bad JSON, huge body) is a 4xx, not a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
 import { REFERRED_MESSAGE } from '../database/delete-rules.template.js';
 
-export function allExceptionsFilterTemplate(): TypeScriptFile {
+export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScriptFile {
+  const fastify = options.http === 'fastify';
   return tsFile(
     'src/common/all-exceptions.filter.ts',
     [
       pkg('@nestjs/common', 'Catch', 'HttpException'),
       pkgTypes('@nestjs/common', 'ArgumentsHost'),
       pkg('@nestjs/core', 'BaseExceptionFilter'),
-      use('bodyLimits', 'BODY_LIMITS'),
+      ...(fastify ? [] : [use('bodyLimits', 'BODY_LIMITS')]),
     ],
     [
       constant(
@@ -29,23 +31,29 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
         ),
         { isExported: false, type: 'Record<number, string>' },
       ),
-      constant(
-        'PARSER_MESSAGES',
-        code(
-          '{',
-          "  'parameters.too.many': `A form body may have at most ${BODY_LIMITS.keys} fields`,",
-          '}',
-        ),
-        {
-          isExported: false,
-          type: 'Record<string, string>',
-          docs: ["body-parser's messages that do not name the limit, by the error's `type`."],
-        },
-      ),
+      ...(fastify
+        ? []
+        : [
+            constant(
+              'PARSER_MESSAGES',
+              code(
+                '{',
+                "  'parameters.too.many': `A form body may have at most ${BODY_LIMITS.keys} fields`,",
+                '}',
+              ),
+              {
+                isExported: false,
+                type: 'Record<string, string>',
+                docs: ["body-parser's messages that do not name the limit, by the error's `type`."],
+              },
+            ),
+          ]),
       functionOf({
         name: 'asClientError',
         docs: [
-          'Errors of the HTTP layer (body-parser, http-errors) carry `status` and `expose`; those are the',
+          fastify
+            ? "Errors of the HTTP layer (Fastify's body parsing and limits) carry a 4xx `statusCode`; those are the"
+            : 'Errors of the HTTP layer (body-parser, http-errors) carry `status` and `expose`; those are the',
           "client's mistakes, answered in Nest's error shape (as are HttpExceptions that lack `error`).",
           'Anything else stays a 500, which Nest logs without telling the client details.',
         ],
@@ -56,12 +64,23 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
           '  const body = exception.getResponse();',
           "  const complete = typeof body === 'object' && 'error' in body;",
           '  if (complete || exception.getStatus() > 499) return undefined;',
-          '  return withReason(exception.getStatus(), parserMessage(exception.cause) ?? exception.message);',
+          fastify
+            ? '  return withReason(exception.getStatus(), exception.message);'
+            : '  return withReason(exception.getStatus(), parserMessage(exception.cause) ?? exception.message);',
           '}',
           "if (typeof exception !== 'object' || exception === null) return undefined;",
-          'const { status, expose, message } = exception as Record<string, unknown>;',
-          "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
-          'return withReason(status, parserMessage(exception) ?? String(message));',
+          ...(fastify
+            ? [
+                'const { statusCode: status, message } = exception as Record<string, unknown>;',
+                "if (typeof status !== 'number' || status < 400 || status > 499) return undefined;",
+              ]
+            : [
+                'const { status, expose, message } = exception as Record<string, unknown>;',
+                "if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return undefined;",
+              ]),
+          fastify
+            ? 'return withReason(status, String(message));'
+            : 'return withReason(status, parserMessage(exception) ?? String(message));',
         ),
       }),
       functionOf({
@@ -87,19 +106,23 @@ export function allExceptionsFilterTemplate(): TypeScriptFile {
           "  : withReason(409, 'A reference names an entry that does not exist any more');",
         ),
       }),
-      functionOf({
-        name: 'parserMessage',
-        isExported: false,
-        docs: [
-          'A message naming the limit for a body-parser error (Nest passes it on as the cause).',
-        ],
-        parameters: [{ name: 'error', type: 'unknown' }],
-        returnType: 'string | undefined',
-        statements: code(
-          "const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;",
-          "return typeof type === 'string' ? PARSER_MESSAGES[type] : undefined;",
-        ),
-      }),
+      ...(fastify
+        ? []
+        : [
+            functionOf({
+              name: 'parserMessage',
+              isExported: false,
+              docs: [
+                'A message naming the limit for a body-parser error (Nest passes it on as the cause).',
+              ],
+              parameters: [{ name: 'error', type: 'unknown' }],
+              returnType: 'string | undefined',
+              statements: code(
+                "const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;",
+                "return typeof type === 'string' ? PARSER_MESSAGES[type] : undefined;",
+              ),
+            }),
+          ]),
       functionOf({
         name: 'withReason',
         isExported: false,

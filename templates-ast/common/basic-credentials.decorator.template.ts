@@ -1,15 +1,18 @@
 // src/common/basic-credentials.decorator.ts: the e-mail and password of an HTTP Basic Authorization header.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
-export function basicCredentialsDecoratorTemplate(): TypeScriptFile {
+export function basicCredentialsDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/common/basic-credentials.decorator.ts',
     [
       pkg('@nestjs/common', 'createParamDecorator', 'UnauthorizedException'),
       pkgTypes('@nestjs/common', 'ExecutionContext'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
     ],
     [
       interfaceOf({
@@ -39,7 +42,7 @@ export function basicCredentialsDecoratorTemplate(): TypeScriptFile {
         code(
           'createParamDecorator(',
           '  (_data: unknown, context: ExecutionContext): Credentials =>',
-          '    parseBasicCredentials(context.switchToHttp().getRequest<Request>().headers.authorization),',
+          `    parseBasicCredentials(context.switchToHttp().getRequest<${http.request}>().headers.authorization),`,
           ')',
         ),
       ),

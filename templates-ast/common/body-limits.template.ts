@@ -1,9 +1,13 @@
 // src/common/body-limits.ts: a parsed body's shape is checked in one pass, before any pipe transforms it.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, tsFile, middlewareParameters } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
-export function bodyLimitsTemplate(): TypeScriptFile {
+export function bodyLimitsTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
+  const fastify = options.http === 'fastify';
   return tsFile(
     'src/common/body-limits.ts',
     [
@@ -14,7 +18,7 @@ export function bodyLimitsTemplate(): TypeScriptFile {
         'UnsupportedMediaTypeException',
       ),
       pkgTypes('@nestjs/common', 'HttpException'),
-      pkgTypes('express', 'NextFunction', 'Request', 'Response'),
+      httpTypeImports(options, 'next', 'request', 'response'),
     ],
     [
       constant(
@@ -115,34 +119,68 @@ export function bodyLimitsTemplate(): TypeScriptFile {
       functionOf({
         name: 'limitBodies',
         docs: [
-          'Middleware after the body parsers: a body that breaks a limit is refused here, before',
+          `${fastify ? 'A preValidation hook' : 'Middleware'} after the body parsers: a body that breaks a limit is refused here, before`,
           'validation and class-transformer (whose cost grows faster than the body) ever see it.',
         ],
-        parameters: middlewareParameters(),
+        parameters: beforeRouteParameters(options),
         returnType: 'void',
-        statements: code('next(bodyProblem(request.body));'),
+        statements: code(`${http.next}(bodyProblem(request.body));`),
       }),
+      ...(fastify ? [parseForm] : []),
       constant('BODY_TYPES', "['application/json', 'application/x-www-form-urlencoded']", {
         docs: ['The body types every route takes; the parsers in configureApp read exactly these.'],
       }),
       functionOf({
         name: 'acceptBodyTypes',
         docs: [
-          'Middleware: a body of any other type (text/plain, multipart) is a 415, rather than an empty',
-          'body that fails validation field by field.',
+          `${fastify ? 'An onRequest hook' : 'Middleware'}: a body of any other type (text/plain, multipart) is a 415, rather than an empty`,
+          fastify
+            ? 'body that fails validation field by field, or a text that Fastify parses by default.'
+            : 'body that fails validation field by field.',
         ],
-        parameters: middlewareParameters(),
+        parameters: beforeRouteParameters(options),
         returnType: 'void',
         statements: code(
           "const length = Number(request.headers['content-length'] ?? 0);",
           "const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;",
-          'if (hasBody && !request.is(BODY_TYPES)) {',
-          "  next(new UnsupportedMediaTypeException(`Send the body as ${BODY_TYPES.join(' or ')}`));",
+          ...(fastify
+            ? [
+                "const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();",
+                'if (hasBody && !BODY_TYPES.includes(type)) {',
+              ]
+            : ['if (hasBody && !request.is(BODY_TYPES)) {']),
+          `  ${http.next}(new UnsupportedMediaTypeException(\`Send the body as \${BODY_TYPES.join(' or ')}\`));`,
           '  return;',
           '}',
-          'next();',
+          `${http.next}();`,
         ),
       }),
     ],
   );
 }
+
+/** Fastify: the form parser, which counts fields as Express's `parameterLimit` does. */
+const parseForm = functionOf({
+  name: 'parseForm',
+  docs: [
+    'A form body as an object: a field given twice is a list, `a[b]=1` is the key `a[b]` (flat forms',
+    'only). More than BODY_LIMITS.keys fields is a 413, before an object is built.',
+  ],
+  parameters: [{ name: 'body', type: 'Buffer' }],
+  returnType: 'Record<string, string | string[]>',
+  statements: code(
+    'const params = new URLSearchParams(body.toString());',
+    'const fields = new Map<string, string | string[]>();',
+    'let count = 0;',
+    'for (const [key, value] of params) {',
+    '  count += 1;',
+    '  if (count > BODY_LIMITS.keys) {',
+    '    throw new PayloadTooLargeException(`A form body may have at most ${BODY_LIMITS.keys} fields`);',
+    '  }',
+    '  const given = fields.get(key);',
+    '  fields.set(key, given === undefined ? value : [...(Array.isArray(given) ? given : [given]), value]);',
+    '}',
+    '// fromEntries defines each key as an own property: `__proto__` stays a key, refused by bodyProblem.',
+    'return Object.fromEntries(fields);',
+  ),
+});

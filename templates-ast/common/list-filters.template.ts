@@ -1,10 +1,12 @@
 // src/common/list-filters.ts: `?views.gte=10&category=<id>` and `?expand=category` of a list route, typed and checked.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 export function listFiltersTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   const mongo = options.database === 'mongodb';
   const isId = mongo ? 'isMongoId' : 'isUUID';
   const idText = mongo ? 'a 24-character hexadecimal ObjectId' : 'a UUID';
@@ -13,7 +15,7 @@ export function listFiltersTemplate(options: ProjectOptions): TypeScriptFile {
     [
       pkg('@nestjs/common', 'BadRequestException', 'createParamDecorator'),
       pkgTypes('@nestjs/common', 'ExecutionContext'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
       pkg('class-validator', 'isISO8601', isId),
     ],
     [
@@ -150,7 +152,7 @@ export function listFiltersTemplate(options: ProjectOptions): TypeScriptFile {
         code(
           'createParamDecorator(',
           '  (references: readonly string[], context: ExecutionContext): string[] =>',
-          '    parseExpand(context.switchToHttp().getRequest<Request>().query.expand, references),',
+          `    parseExpand(context.switchToHttp().getRequest<${http.queryRequest}>().query.expand, references),`,
           ')',
         ),
         {

@@ -1,15 +1,18 @@
 // src/common/list-query.ts: `q`, `page`, `limit`, `fields` and `sort` of a list route, checked against a resource's fields.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
-export function listQueryTemplate(): TypeScriptFile {
+export function listQueryTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/common/list-query.ts',
     [
       pkg('@nestjs/common', 'BadRequestException', 'createParamDecorator'),
       pkgTypes('@nestjs/common', 'ExecutionContext'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
       use('listFilters', 'parseExpand', 'parseFilters', 'Filter', 'FilterSpec'),
     ],
     [
@@ -193,7 +196,7 @@ export function listQueryTemplate(): TypeScriptFile {
         code(
           'createParamDecorator(',
           '  (spec: ListSpec, context: ExecutionContext): ListQuery =>',
-          '    parseListQuery(context.switchToHttp().getRequest<Request>().query, spec),',
+          `    parseListQuery(context.switchToHttp().getRequest<${http.queryRequest}>().query, spec),`,
           ')',
         ),
         {

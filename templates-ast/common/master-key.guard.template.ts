@@ -1,9 +1,12 @@
 // src/common/master-key.guard.ts: lets a request through only with the master key, compared in constant time.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 
-export function masterKeyGuardTemplate(): TypeScriptFile {
+export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/common/master-key.guard.ts',
     [
@@ -11,7 +14,7 @@ export function masterKeyGuardTemplate(): TypeScriptFile {
       pkg('@nestjs/common', 'Injectable', 'UnauthorizedException'),
       pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext'),
       pkg('@nestjs/config', 'ConfigService'),
-      pkgTypes('express', 'Request'),
+      httpTypeImports(options, 'request'),
       use('accessToken', 'extractAccessToken'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
     ],
@@ -27,7 +30,7 @@ export function masterKeyGuardTemplate(): TypeScriptFile {
             parameters: [{ name: 'context', type: 'ExecutionContext' }],
             returnType: 'boolean',
             statements: code(
-              'const token = extractAccessToken(context.switchToHttp().getRequest<Request>());',
+              `const token = extractAccessToken(context.switchToHttp().getRequest<${http.request}>());`,
               "const masterKey = this.config.get('MASTER_KEY', { infer: true });",
               'if (token === undefined || !sameSecret(token, masterKey)) {',
               "  throw new UnauthorizedException('The master key is required in access_token');",

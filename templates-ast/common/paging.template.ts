@@ -1,5 +1,7 @@
 // src/common/paging.ts: a list route returns a Page; its clients get the array with X-Total-Count, or { rows, count }, and Link.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports, type HttpNames } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import {
   classOf,
@@ -11,7 +13,8 @@ import {
   tsFile,
 } from '../_shared/ts.js';
 
-export function pagingTemplate(): TypeScriptFile {
+export function pagingTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/common/paging.ts',
     [
@@ -19,7 +22,7 @@ export function pagingTemplate(): TypeScriptFile {
       pkg('@nestjs/config', 'ConfigService'),
       pkgTypes('@nestjs/common', 'CallHandler', 'ExecutionContext', 'NestInterceptor', 'Type'),
       pkg('@nestjs/swagger', 'ApiExtraModels', 'ApiOkResponse', 'getSchemaPath'),
-      pkgTypes('express', 'Request', 'Response'),
+      httpTypeImports(options, 'request', 'response'),
       pkg('rxjs', 'map'),
       pkgTypes('rxjs', 'Observable'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
@@ -46,11 +49,11 @@ export function pagingTemplate(): TypeScriptFile {
           { name: 'count', type: 'number' },
         ],
       }),
-      interceptor('PagingInterceptor', 'unknown[]', [
-        "response.setHeader('X-Total-Count', String(page.total));",
+      interceptor(http, 'PagingInterceptor', 'unknown[]', [
+        `${http.answer}.${http.setHeader}('X-Total-Count', String(page.total));`,
         'return page.items;',
       ]),
-      interceptor('EnvelopeInterceptor', 'Envelope<unknown>', [
+      interceptor(http, 'EnvelopeInterceptor', 'Envelope<unknown>', [
         'return { rows: page.items, count: page.total };',
       ]),
       functionOf({
@@ -146,7 +149,7 @@ export function pagingTemplate(): TypeScriptFile {
 }
 
 /** An interceptor that sets the Link header of a page, then answers `answer` (statements that return it). */
-const interceptor = (name: string, body: string, answer: string[]) =>
+const interceptor = (names: HttpNames, name: string, body: string, answer: string[]) =>
   classOf({
     name,
     decorators: [decorator('Injectable')],
@@ -162,12 +165,12 @@ const interceptor = (name: string, body: string, answer: string[]) =>
         returnType: `Observable<${body}>`,
         statements: code(
           'const http = context.switchToHttp();',
-          'const request = http.getRequest<Request>();',
-          'const response = http.getResponse<Response>();',
+          `const request = http.getRequest<${names.request}>();`,
+          `const ${names.answer} = http.getResponse<${names.response}>();`,
           "const base = this.config.get('PUBLIC_URL', { infer: true }) ?? '';",
           'return next.handle().pipe(',
           '  map((page: Page<unknown>) => {',
-          "    response.setHeader('Link', linkHeader(base, request.originalUrl, page));",
+          `    ${names.answer}.${names.setHeader}('Link', linkHeader(base, request.originalUrl, page));`,
           ...answer.map((line) => `    ${line}`),
           '  }),',
           ');',

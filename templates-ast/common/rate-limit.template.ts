@@ -1,6 +1,7 @@
 // src/common/rate-limit.ts: rate limits per client address and per account, in memory or in Redis (REDIS_URL).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports, type HttpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { Scope } from '../../src/loader/ts-morph.js';
 import {
@@ -37,7 +38,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
       pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext', 'OnApplicationShutdown'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/core', 'Reflector'),
-      pkgTypes('express', 'Request', 'Response'),
+      httpTypeImports(options, 'request', 'response'),
       pkg('ioredis', 'Redis'),
       pkg('rate-limiter-flexible', 'RateLimiterMemory', 'RateLimiterRedis', 'RateLimiterRes'),
       pkgTypes('rate-limiter-flexible', 'RateLimiterAbstract'),
@@ -92,7 +93,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
           { name: 'limiter', type: 'RateLimiterAbstract' },
           { name: 'key', type: 'string' },
           { name: 'what', type: 'string' },
-          { name: 'response', type: 'Response' },
+          { name: httpNames(options).answer, type: httpNames(options).response },
         ],
         returnType: 'Promise<void>',
         statements: code(
@@ -101,7 +102,7 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
           '} catch (rejection) {',
           '  if (!(rejection instanceof RateLimiterRes)) throw rejection;',
           '  const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));',
-          "  response.setHeader('Retry-After', String(seconds));",
+          `  ${httpNames(options).answer}.${httpNames(options).setHeader}('Retry-After', String(seconds));`,
           '  throw new HttpException(',
           '    {',
           '      statusCode: HttpStatus.TOO_MANY_REQUESTS,',
@@ -113,7 +114,9 @@ export function rateLimitTemplate(options: ProjectOptions): TypeScriptFile {
           '}',
         ),
       }),
-      ...(options.auth ? [hasPassword(options) ? accountOf() : accountOfBody()] : []),
+      ...(options.auth
+        ? [hasPassword(options) ? accountOf(httpNames(options)) : accountOfBody(httpNames(options))]
+        : []),
       clientKey(),
     ],
   );
@@ -243,15 +246,17 @@ function rateLimiters(names: LimitName[]) {
 }
 
 function rateLimitGuard(options: ProjectOptions) {
+  const names = httpNames(options);
+  const answer = names.answer;
   const attempts = options.auth
     ? [
         'if (this.reflector.get<boolean | undefined>(LIMIT_ATTEMPTS, context.getHandler())) {',
         '  const route = `${context.getClass().name}.${context.getHandler().name}`;',
-        "  await consume(this.limiters.attempts, `${route}:${address}`, 'attempts from this address', response);",
+        `  await consume(this.limiters.attempts, \`\${route}:\${address}\`, 'attempts from this address', ${answer});`,
         '  const account = accountOf(request);',
         '  if (account !== undefined) {',
         "    const key = `${route}:${createHash('sha256').update(account).digest('base64url')}`;",
-        "    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', response);",
+        `    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', ${answer});`,
         '  }',
         '}',
       ]
@@ -280,9 +285,9 @@ function rateLimitGuard(options: ProjectOptions) {
         statements: code(
           'if (this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, context.getHandler())) return true;',
           'const http = context.switchToHttp();',
-          'const [request, response] = [http.getRequest<Request>(), http.getResponse<Response>()];',
+          `const [request, ${names.answer}] = [http.getRequest<${names.request}>(), http.getResponse<${names.response}>()];`,
           "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
-          "await consume(this.limiters.requests, address, 'requests from this address', response);",
+          `await consume(this.limiters.requests, address, 'requests from this address', ${names.answer});`,
           ...attempts,
           'return true;',
         ),
@@ -291,14 +296,14 @@ function rateLimitGuard(options: ProjectOptions) {
   });
 }
 
-function accountOf() {
+function accountOf(http: HttpNames) {
   return functionOf({
     name: 'accountOf',
     isExported: false,
     docs: [
       'The e-mail a request is about: that of its Basic credentials, else `email` in its body.',
     ],
-    parameters: [{ name: 'request', type: 'Request' }],
+    parameters: [{ name: 'request', type: http.request }],
     returnType: 'string | undefined',
     statements: code(
       'let email: unknown;',
@@ -314,12 +319,12 @@ function accountOf() {
 }
 
 /** Without password sign-in there is no Basic header: the account is the `email` of the body. */
-function accountOfBody() {
+function accountOfBody(http: HttpNames) {
   return functionOf({
     name: 'accountOf',
     isExported: false,
     docs: ['The e-mail a request is about: `email` in its body.'],
-    parameters: [{ name: 'request', type: 'Request' }],
+    parameters: [{ name: 'request', type: http.request }],
     returnType: 'string | undefined',
     statements: code(
       'const body: unknown = request.body;',

@@ -1,15 +1,18 @@
 // src/common/request-checks.ts: a request whose Host, URL or Basic credentials no route could use is a 400.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, tsFile, middlewareParameters } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
-export function requestChecksTemplate(): TypeScriptFile {
+export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
+  const http = httpNames(options);
   return tsFile(
     'src/common/request-checks.ts',
     [
       pkg('@nestjs/common', 'BadRequestException'),
       pkgTypes('@nestjs/common', 'HttpException'),
-      pkgTypes('express', 'NextFunction', 'Request', 'Response'),
+      httpTypeImports(options, 'next', 'request', 'response'),
     ],
     [
       constant('HOST', '/^(?:[\\w-]+(?:\\.[\\w-]+)*\\.?|\\[[\\da-f:.]+\\])(?::(\\d{1,5}))?$/i', {
@@ -32,7 +35,7 @@ export function requestChecksTemplate(): TypeScriptFile {
           '(PostgreSQL refuses it in text; SQLite ends a LIKE pattern there) in the URL or in Basic credentials.',
           'NUL characters in bodies are refused with the other body limits (src/common/body-limits.ts).',
         ],
-        parameters: [{ name: 'request', type: 'Request' }],
+        parameters: [{ name: 'request', type: http.request }],
         returnType: 'HttpException | undefined',
         statements: code(
           'const { host, authorization } = request.headers;',
@@ -52,10 +55,12 @@ export function requestChecksTemplate(): TypeScriptFile {
       }),
       functionOf({
         name: 'checkRequests',
-        docs: ['Middleware, before the body is read: see requestProblem.'],
-        parameters: middlewareParameters(),
+        docs: [
+          `${http.next === 'next' ? 'Middleware' : 'An onRequest hook'}, before the body is read: see requestProblem.`,
+        ],
+        parameters: beforeRouteParameters(options),
         returnType: 'void',
-        statements: code('next(requestProblem(request));'),
+        statements: code(`${http.next}(requestProblem(request));`),
       }),
     ],
   );

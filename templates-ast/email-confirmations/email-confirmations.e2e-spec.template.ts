@@ -1,7 +1,8 @@
 // test/email-confirmations.e2e-spec.ts: the confirmation flow over HTTP and its errors; mail kept in an outbox.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { testHttp } from '../_shared/test-http.js';
 import { OUTBOX_CLASS } from '../mail/outbox.js';
@@ -15,17 +16,18 @@ const SIGN_IN_AS_PROVIDER = `    const user = created.body as { id: string; emai
     return { user, token };`;
 
 export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   const password = hasPassword(options);
   const pw = password ? ', password: PASSWORD' : '';
   return tsFile(
     'test/email-confirmations.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
       { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('testApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['MASTER_KEY', ...(password ? ['PASSWORD'] : []), 'newRun'] },
       ...(password ? [] : [{ from: 'src/auth/auth.service.ts', named: ['AuthService'] }]),
@@ -40,7 +42,7 @@ describeWithDatabase('E-mail confirmation (e2e, mail to an in-memory outbox inst
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
   const outbox = new Outbox();
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   const http = () => ${testHttp(options).client};
 
   /** The last message to \`address\`, once the service has handed it over. */
@@ -62,8 +64,8 @@ ${password ? SIGN_IN_WITH_PASSWORD : SIGN_IN_AS_PROVIDER}
       .overrideProvider(MailService)
       .useValue(outbox)
       .compile();
-    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }));
-    await app.init();
+    app = configureApp(${platform.testApplication});
+    await app.init();${platform.ready}
   });
 
   afterAll(async () => {

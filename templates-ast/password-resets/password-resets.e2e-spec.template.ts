@@ -1,6 +1,7 @@
 // test/password-resets.e2e-spec.ts: the reset flow over HTTP, its errors, and what it ends; mail kept in an outbox.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
@@ -32,6 +33,7 @@ function storedResets(options: ProjectOptions) {
 }
 
 export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   const stored = storedResets(options);
   // MongoDB's TTL monitor deletes expired tokens about once a minute; SQL deletes them at the next request.
   const swept =
@@ -40,11 +42,11 @@ export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScri
     'test/password-resets.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
       { from: 'src/mail/mail.service.ts', named: ['MailService'], types: ['Mail'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('testApp', 'describeWithDatabase'),
       ...stored.imports,
       {
@@ -63,7 +65,7 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
   const outbox = new Outbox();
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let ada: SignedUp;
   const http = () => ${testHttp(options).client};
 
@@ -80,8 +82,8 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
       .overrideProvider(MailService)
       .useValue(outbox)
       .compile();
-    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }));
-    await app.init();
+    app = configureApp(${platform.testApplication});
+    await app.init();${platform.ready}
     ada = await signUp(app, email('ada'));
   });
 

@@ -2,7 +2,8 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { unknownId } from '../test/users.e2e-spec.template.js';
@@ -38,7 +39,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
   return tsFile(
     resourcePaths(project, resource).e2e,
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(project),
       ...testHttp(project).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
@@ -58,6 +59,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
 }
 
 function spec(project: ProjectOptions, resource: ResourceOptions): string {
+  const platform = httpNames(project);
   const value = (field: FieldOptions, sample: string) => (field.array ? `[${sample}]` : sample);
   const sample = [
     ...resource.fields.map(
@@ -98,7 +100,7 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
 ${constants.join('\n')}
 
 describeWithDatabase('/${resource.endpoint} (e2e)', () => {${running ? '\n  const run = newRun();' : ''}${users.length > 0 ? '\n  const email = (name: string) => `${name}-${run}@example.com`;' : ''}
-  let app: NestExpressApplication;${setUp.declarations}${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
+  let app: ${platform.app};${setUp.declarations}${users.map((name) => `\n  let ${name}: SignedUp;`).join('')}
   const http = () => ${testHttp(project).client};
   /** The Authorization header of a caller: nobody, the master key or a user's token. */
   const as = (token?: string): Record<string, string> => (token ? { Authorization: \`Bearer \${token}\` } : {});${uses('as\\(nobody\\)') ? '\n  const nobody = undefined;' : ''}${uses('as\\(master\\)') ? '\n  const master = MASTER_KEY;' : ''}

@@ -1,6 +1,6 @@
 // package.json of the generated project: scripts, dependencies for its database, jest configuration.
 import type { JsonFile } from '../../src/engine/generated-file.js';
-import type { Database, ProjectOptions } from '../../src/project/options.js';
+import type { Database, HttpPlatform, ProjectOptions } from '../../src/project/options.js';
 import { sendsMail } from '../mail/mail.template.js';
 
 /** Current majors that run on Node 20.19 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */
@@ -8,7 +8,6 @@ const NEST = {
   '@nestjs/common': '^12.5.1',
   '@nestjs/config': '^12.0.1',
   '@nestjs/core': '^12.5.1',
-  '@nestjs/platform-express': '^12.5.1',
   '@nestjs/swagger': '^12.0.2',
   '@nestjs/terminus': '^12.1.0',
   'class-transformer': '^0.5.1',
@@ -21,6 +20,28 @@ const NEST = {
   'rate-limiter-flexible': '^11.4.0',
   'reflect-metadata': '^0.2.2',
   rxjs: '^7.8.2',
+};
+
+/**
+ * The HTTP platform (`--http`). Fastify's types are imported by the generated code; @fastify/static
+ * serves Swagger UI's files at /docs. Versions as @nestjs/platform-fastify 12.5 peers on and pins.
+ */
+const HTTP: Record<
+  HttpPlatform,
+  { dependencies: Record<string, string>; dev: Record<string, string> }
+> = {
+  express: {
+    dependencies: { '@nestjs/platform-express': '^12.5.1' },
+    dev: { '@types/express': '^5.0.3' },
+  },
+  fastify: {
+    dependencies: {
+      '@fastify/static': '^10.1.10',
+      '@nestjs/platform-fastify': '^12.5.0',
+      fastify: '^5.12.8',
+    },
+    dev: {},
+  },
 };
 
 /** Health and request logging (the Redis check uses the rate limits' ioredis). */
@@ -50,7 +71,6 @@ const DATABASE: Record<Database, Record<string, string>> = {
 const DEV = {
   '@eslint/js': '^10.0.1',
   '@nestjs/testing': '^12.1.1',
-  '@types/express': '^5.0.3',
   '@types/jest': '^30.0.0',
   '@types/node': '^20.19.0',
   '@types/supertest': '^7.0.0',
@@ -108,6 +128,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       },
       dependencies: sorted({
         ...NEST,
+        ...HTTP[options.http].dependencies,
         ...OPERATIONS,
         ...(options.auth ? AUTH : {}),
         ...(sendsMail(options) ? MAIL : {}),
@@ -115,6 +136,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       }),
       devDependencies: sorted({
         ...DEV,
+        ...HTTP[options.http].dev,
         ...(options.auth ? { '@types/passport-jwt': '^4.0.1' } : {}),
         ...(sendsMail(options) ? { '@types/nodemailer': '^8.0.2' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),

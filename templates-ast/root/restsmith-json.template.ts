@@ -9,6 +9,7 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
   data: {
     name: options.name,
     database: options.database,
+    http: options.http,
     sourceDir: options.sourceDir,
     auth: options.auth,
     signInOnCreate: options.signInOnCreate,

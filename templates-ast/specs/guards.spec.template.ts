@@ -1,5 +1,7 @@
 // src/common/*.guard.spec.ts and access-token.spec.ts: unit tests of the guards and token extraction.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 
@@ -70,25 +72,26 @@ describe('AdminGuard', () => {
   );
 }
 
-export function accessTokenSpecTemplate(): TypeScriptFile {
+export function accessTokenSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'src/common/access-token.spec.ts',
     [
-      pkgTypes('express', 'Request', 'Response'),
+      httpTypeImports(options, 'request', 'response'),
       use('accessToken', 'captureAccessToken', 'extractAccessToken'),
     ],
     [
       block(`
 const requestOf = (parts: { query?: object; body?: unknown; authorization?: string }) =>
-  ({ query: parts.query ?? {}, body: parts.body, headers: { authorization: parts.authorization } }) as unknown as Request;
+  ({ query: parts.query ?? {}, body: parts.body, headers: { authorization: parts.authorization } }) as unknown as ${platform.request};
 
 describe('extractAccessToken', () => {
   it('reads the query first, then the body, then a Bearer header', () => {
     const all = requestOf({ query: { access_token: 'q' }, body: { access_token: 'b' }, authorization: 'Bearer h' });
-    captureAccessToken(all, {} as Response, () => undefined);
+    captureAccessToken(all, {} as ${platform.response}, () => undefined);
     expect(extractAccessToken(all)).toBe('q');
     const bodyAndHeader = requestOf({ body: { access_token: 'b' }, authorization: 'Bearer h' });
-    captureAccessToken(bodyAndHeader, {} as Response, () => undefined);
+    captureAccessToken(bodyAndHeader, {} as ${platform.response}, () => undefined);
     expect(extractAccessToken(bodyAndHeader)).toBe('b');
     expect(extractAccessToken(requestOf({ authorization: 'bearer h' }))).toBe('h');
   });
@@ -104,7 +107,7 @@ describe('captureAccessToken', () => {
   it('takes access_token out of the body, so validation never sees it', () => {
     const request = requestOf({ body: { access_token: 'b', name: 'Ada' } });
     let nextCalls = 0;
-    captureAccessToken(request, {} as Response, () => (nextCalls += 1));
+    captureAccessToken(request, {} as ${platform.response}, () => (nextCalls += 1));
     expect(request.body).toEqual({ name: 'Ada' });
     expect(nextCalls).toBe(1);
   });

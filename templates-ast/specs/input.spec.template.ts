@@ -1,6 +1,8 @@
 // src/common/{body-limits,request-checks,form-value,headers}.spec.ts: unit tests of what hostile input meets first.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function bodyLimitsSpecTemplate(): TypeScriptFile {
@@ -55,14 +57,15 @@ describe('bodyProblem', () => {
   );
 }
 
-export function requestChecksSpecTemplate(): TypeScriptFile {
+export function requestChecksSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'src/common/request-checks.spec.ts',
-    [pkgTypes('express', 'Request'), use('requestChecks', 'isHost', 'requestProblem')],
+    [httpTypeImports(options, 'request'), use('requestChecks', 'isHost', 'requestProblem')],
     [
       block(`
-const requestOf = (url: string, headers: Record<string, string> = {}): Request =>
-  ({ url, headers: { host: 'api.example.com', ...headers } }) as unknown as Request;
+const requestOf = (url: string, headers: Record<string, string> = {}): ${platform.request} =>
+  ({ url, headers: { host: 'api.example.com', ...headers } }) as unknown as ${platform.request};
 const basic = (credentials: string) => \`Basic \${Buffer.from(credentials).toString('base64')}\`;
 
 describe('isHost', () => {
@@ -130,7 +133,7 @@ describe('formValue', () => {
   );
 }
 
-export function headersSpecTemplate(): TypeScriptFile {
+export function headersSpecTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/common/headers.spec.ts',
     [use('headers', 'corsOrigins', 'trustProxySetting')],
@@ -147,12 +150,7 @@ describe('corsOrigins', () => {
 });
 
 describe('trustProxySetting', () => {
-  it("reads TRUST_PROXY as Express's trust proxy setting", () => {
-    expect(trustProxySetting('false')).toBe(false);
-    expect(trustProxySetting('true')).toBe(true);
-    expect(trustProxySetting('2')).toBe(2);
-    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
-  });
+  it(${trustProxyTest(options)});
 });
 `),
     ],
@@ -189,3 +187,21 @@ describe('linkHeader', () => {
     ],
   );
 }
+
+/** TRUST_PROXY as each platform takes it: Express a number of proxies, Fastify a function of the hop. */
+const trustProxyTest = (options: Pick<ProjectOptions, 'http'>) =>
+  options.http === 'fastify'
+    ? `"reads TRUST_PROXY as Fastify's trustProxy option", () => {
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('0')).toBe(false);
+    expect(trustProxySetting('true')).toBe(true);
+    const twoProxies = trustProxySetting('2') as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoProxies('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+  }`
+    : `"reads TRUST_PROXY as Express's trust proxy setting", () => {
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('true')).toBe(true);
+    expect(trustProxySetting('2')).toBe(2);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+  }`;

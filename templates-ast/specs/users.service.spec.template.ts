@@ -1,7 +1,8 @@
 // src/users/users.service.spec.ts: the users service on the project's own database.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 /** The first test: the stored hash with password sign-in; the default role alone without it. */
@@ -22,6 +23,7 @@ const STORES_ROLE = `  it('stores a user without a password, with the user role 
 `;
 
 export function usersServiceSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   // Without password sign-in (social only) users are created without one.
   const password = hasPassword(options);
   const pw = (value: string) => (password ? `, password: '${value}'` : '');
@@ -29,7 +31,7 @@ export function usersServiceSpecTemplate(options: ProjectOptions): TypeScriptFil
     'src/users/users.service.spec.ts',
     [
       pkg('@nestjs/common', 'ConflictException', 'NotFoundException'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['newRun'] },
       use('listQuery', 'parseListQuery'),
@@ -40,7 +42,7 @@ export function usersServiceSpecTemplate(options: ProjectOptions): TypeScriptFil
       block(`
 describeWithDatabase('UsersService', () => {
   const run = newRun();
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let users: UsersService;
 
   beforeAll(async () => {

@@ -1,15 +1,17 @@
 // test/app.e2e-spec.ts: what the app answers to malformed or oversized requests: a 4xx, never a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function appE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'test/app.e2e-spec.ts',
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['MASTER_KEY'] },
@@ -17,7 +19,7 @@ export function appE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
     [
       block(`
 describeWithDatabase('Requests the app refuses (e2e)', () => {
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   const http = () => ${testHttp(options).client};
 
   beforeAll(async () => {
@@ -34,7 +36,7 @@ describeWithDatabase('Requests the app refuses (e2e)', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ access_token: MASTER_KEY, padding: 'x'.repeat(1024 * 1024) }))
       .expect(413);
-    expect(response.body).toEqual({ statusCode: 413, message: 'request entity too large', error: 'Payload Too Large' });
+    expect(response.body).toEqual({ statusCode: 413, message: '${options.http === 'fastify' ? 'Request body is too large' : 'request entity too large'}', error: 'Payload Too Large' });
   });
 
   it('answers 400 to malformed JSON', async () => {

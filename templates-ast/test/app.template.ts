@@ -1,20 +1,27 @@
 // test/app.ts: what the generated e2e and database tests share: the app, the skip rule, signing users up.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
 export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
   const createdId = options.signInOnCreate ? 'created.body.user.id' : 'created.body.id';
+  const appType = httpNames(options).app;
   return tsFile(
     'test/app.ts',
     [
       pkg('node:crypto', 'randomBytes'),
       pkg('@nestjs/testing', 'Test'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...(options.auth || options.apiRoot ? [{ from: 'supertest', default: 'request' }] : []),
       { from: 'src/app.module.ts', named: ['AppModule'] },
-      use('appSetup', 'configureApp', ...(options.apiRoot ? ['API_ROOT'] : [])),
+      use(
+        'appSetup',
+        'configureApp',
+        ...(options.http === 'fastify' ? ['createAdapter'] : []),
+        ...(options.apiRoot ? ['API_ROOT'] : []),
+      ),
       ...(options.auth && !hasPassword(options)
         ? [{ from: 'src/auth/auth.service.ts', named: ['AuthService'] }]
         : []),
@@ -54,13 +61,23 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
         name: 'createTestApp',
         isAsync: true,
         docs: ['The whole app, set up as src/main.ts sets it up.'],
-        returnType: 'Promise<NestExpressApplication>',
+        returnType: `Promise<${httpNames(options).app}>`,
         statements: code(
           'const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();',
           'const app = configureApp(',
-          '  moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }),',
-          ');',
-          'await app.init();',
+          ...(options.http === 'fastify'
+            ? [
+                '  moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger: false }),',
+                ');',
+                'await app.init();',
+                '// supertest sends requests to the Node server: Fastify answers them once it is ready.',
+                'await app.getHttpAdapter().getInstance().ready();',
+              ]
+            : [
+                '  moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }),',
+                ');',
+                'await app.init();',
+              ]),
           'return app;',
         ),
       }),
@@ -72,41 +89,42 @@ export function testAppTemplate(options: ProjectOptions): TypeScriptFile {
         returnType: 'string',
         statements: code("return randomBytes(5).toString('hex');"),
       }),
-      ...(options.apiRoot ? [apiClient] : []),
+      ...(options.apiRoot ? [apiClient(appType)] : []),
       ...(options.auth
         ? hasPassword(options)
-          ? authHelpers(createdId, options.apiRoot !== '')
-          : socialAuthHelpers(createdId, options.apiRoot !== '')
+          ? authHelpers(appType, createdId, options.apiRoot !== '')
+          : socialAuthHelpers(appType, createdId, options.apiRoot !== '')
         : []),
-      ...(options.emailConfirmation ? [confirmEmailHelper(options.apiRoot !== '')] : []),
+      ...(options.emailConfirmation ? [confirmEmailHelper(appType, options.apiRoot !== '')] : []),
     ],
   );
 }
 
-const apiClient = functionOf({
-  name: 'api',
-  docs: [
-    "supertest for the routes under API_ROOT: `api(app).get('/users')` asks for GET /api/users.",
-    'The tests name routes as the controllers do; /health, outside the root, takes `request`.',
-  ],
-  parameters: [{ name: 'app', type: 'NestExpressApplication' }],
-  statements: code(
-    'const agent = request(app.getHttpServer());',
-    'const under = (path: string): string => `${API_ROOT}${path}`;',
-    'return {',
-    '  get: (path: string) => agent.get(under(path)),',
-    '  post: (path: string) => agent.post(under(path)),',
-    '  put: (path: string) => agent.put(under(path)),',
-    '  patch: (path: string) => agent.patch(under(path)),',
-    '  delete: (path: string) => agent.delete(under(path)),',
-    '  head: (path: string) => agent.head(under(path)),',
-    '  options: (path: string) => agent.options(under(path)),',
-    '};',
-  ),
-});
+const apiClient = (appType: string) =>
+  functionOf({
+    name: 'api',
+    docs: [
+      "supertest for the routes under API_ROOT: `api(app).get('/users')` asks for GET /api/users.",
+      'The tests name routes as the controllers do; /health, outside the root, takes `request`.',
+    ],
+    parameters: [{ name: 'app', type: appType }],
+    statements: code(
+      'const agent = request(app.getHttpServer());',
+      'const under = (path: string): string => `${API_ROOT}${path}`;',
+      'return {',
+      '  get: (path: string) => agent.get(under(path)),',
+      '  post: (path: string) => agent.post(under(path)),',
+      '  put: (path: string) => agent.put(under(path)),',
+      '  patch: (path: string) => agent.patch(under(path)),',
+      '  delete: (path: string) => agent.delete(under(path)),',
+      '  head: (path: string) => agent.head(under(path)),',
+      '  options: (path: string) => agent.options(under(path)),',
+      '};',
+    ),
+  });
 
 /** --email-confirmation: what a user does with the mailed link, for tests of routes that need it. */
-const confirmEmailHelper = (underRoot: boolean) =>
+const confirmEmailHelper = (appType: string, underRoot: boolean) =>
   functionOf({
     name: 'confirmEmail',
     isAsync: true,
@@ -114,7 +132,7 @@ const confirmEmailHelper = (underRoot: boolean) =>
       "Confirms a user's e-mail as the mailed link would: a new token, then POST /users/confirm.",
     ],
     parameters: [
-      { name: 'app', type: 'NestExpressApplication' },
+      { name: 'app', type: appType },
       { name: 'user', type: 'SignedUp' },
     ],
     returnType: 'Promise<void>',
@@ -125,7 +143,7 @@ const confirmEmailHelper = (underRoot: boolean) =>
     ),
   });
 
-function authHelpers(createdId: string, underRoot: boolean) {
+function authHelpers(appType: string, createdId: string, underRoot: boolean) {
   const client = underRoot ? 'api(app)' : 'request(server)';
   return [
     interfaceOf({
@@ -138,7 +156,7 @@ function authHelpers(createdId: string, underRoot: boolean) {
       isAsync: true,
       docs: ['Creates a user with the master key, then signs them in.'],
       parameters: [
-        { name: 'app', type: 'NestExpressApplication' },
+        { name: 'app', type: appType },
         { name: 'email', type: 'string' },
         { name: 'role', type: "'user' | 'admin'", initializer: "'user'" },
       ],
@@ -164,7 +182,7 @@ function authHelpers(createdId: string, underRoot: boolean) {
  * Social only: no password to sign in with, so the helper takes the token from AuthService, the
  * way POST /auth/<provider> does once the provider vouched for the user.
  */
-function socialAuthHelpers(createdId: string, underRoot: boolean) {
+function socialAuthHelpers(appType: string, createdId: string, underRoot: boolean) {
   const client = underRoot ? 'api(app)' : 'request(app.getHttpServer())';
   return [
     interfaceOf({
@@ -176,7 +194,7 @@ function socialAuthHelpers(createdId: string, underRoot: boolean) {
       isAsync: true,
       docs: ['Creates a user with the master key, then signs them in as their provider would.'],
       parameters: [
-        { name: 'app', type: 'NestExpressApplication' },
+        { name: 'app', type: appType },
         { name: 'email', type: 'string' },
         { name: 'role', type: "'user' | 'admin'", initializer: "'user'" },
       ],

@@ -1,11 +1,13 @@
 // test/auth.e2e-spec.ts: POST /auth, sign-in with HTTP Basic and the master key, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function authE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   const [keys, lifetime, lifetimeText] = options.refreshTokens
     ? ["['refreshToken', 'token', 'user']", '15 * 60', '15 minutes']
     : ["['token', 'user']", '7 * 24 * 60 * 60', '7 days'];
@@ -17,7 +19,7 @@ export function authE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
     'test/auth.e2e-spec.ts',
     [
       pkg('node:crypto', 'createHmac'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
@@ -42,7 +44,7 @@ function signToken(sub: string, algorithm: 'HS256' | 'HS512'${sidParameter}): st
 
 describeWithDatabase('POST /auth (e2e)', () => {
   const run = newRun();
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let user: SignedUp;
   const http = () => ${testHttp(options).client};
 

@@ -1,20 +1,23 @@
 // test/health.e2e-spec.ts: GET /health without credentials, and the request id every answer carries.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import type { ProjectOptions } from '../../src/project/options.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 
-export function healthE2eSpecTemplate(): TypeScriptFile {
+export function healthE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'test/health.e2e-spec.ts',
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       { from: 'supertest', default: 'request' },
       use('testApp', 'createTestApp', 'describeWithDatabase'),
     ],
     [
       block(`
 describeWithDatabase('Health and request ids (e2e)', () => {
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {

@@ -1,7 +1,8 @@
 // test/input.e2e-spec.ts: hostile input over HTTP: body limits, 415, NUL characters, Host, and the security headers.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
@@ -28,10 +29,11 @@ const authTests = (apiRoot: string) => `
   });`;
 
 export function inputE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'test/input.e2e-spec.ts',
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       ...(options.auth ? [{ from: 'test/app.ts', named: ['newRun', 'signUp'] }] : []),
@@ -41,7 +43,7 @@ export function inputE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
 const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [\`k\${index}\`, 1]));
 
 describeWithDatabase('Hostile input (e2e)', () => {
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   const http = () => ${testHttp(options).client};
   const postJson = (body: string) => http().post('/users').set('Content-Type', 'application/json').send(body);
 

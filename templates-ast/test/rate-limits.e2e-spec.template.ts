@@ -1,7 +1,8 @@
 // test/rate-limits.e2e-spec.ts: the rate limits over HTTP, on apps built with small limits of their own.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
@@ -50,15 +51,16 @@ const PASSWORD_CHANGES = `    it('limits password changes per account', async ()
 `;
 
 export function rateLimitsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   const password = hasPassword(options);
   return tsFile(
     'test/rate-limits.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('rateLimit', 'RateLimiters', 'RateLimitSettings'),
       use('testApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['MASTER_KEY', ...(password ? ['PASSWORD'] : []), 'newRun'] },
@@ -68,15 +70,15 @@ export function rateLimitsE2eSpecTemplate(options: ProjectOptions): TypeScriptFi
 const UNKNOWN_ID = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
 
 /** The whole app, as createTestApp() builds it, with these limits instead of those of the environment. */
-async function appWithLimits(settings: RateLimitSettings): Promise<NestExpressApplication> {
+async function appWithLimits(settings: RateLimitSettings): Promise<${platform.app}> {
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(RateLimiters)
     .useValue(new RateLimiters(settings))
     .compile();
   const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }),
+    ${platform.testApplication},
   );
-  await app.init();
+  await app.init();${platform.ready}
   return app;
 }
 
@@ -98,7 +100,7 @@ describeWithDatabase('Rate limits (e2e)', () => {
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
 
   describe('${password ? 'on sign-in, sign-up and password changes' : 'on sign-up'}', () => {
-    let app: NestExpressApplication;
+    let app: ${platform.app};
     const http = () => ${testHttp(options).client};
 
     beforeAll(async () => {
@@ -118,7 +120,7 @@ ${signUps(password)}
 ${password ? PASSWORD_CHANGES : ''}  });
 
   describe('on every other route', () => {
-    let app: NestExpressApplication;
+    let app: ${platform.app};
 
     beforeAll(async () => {
       app = await appWithLimits({

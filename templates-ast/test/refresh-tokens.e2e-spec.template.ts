@@ -1,7 +1,8 @@
 // test/refresh-tokens.e2e-spec.ts (--refresh-tokens): rotation, reuse detection, sign-out, sign-out everywhere, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
@@ -26,15 +27,16 @@ const PASSWORD_CHANGE = `  it('ends the sessions of a user whose password change
 `;
 
 export function refreshTokensE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   const password = hasPassword(options);
   return tsFile(
     'test/refresh-tokens.e2e-spec.ts',
     [
       pkg('@nestjs/testing', 'Test'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('rateLimit', 'RateLimiters'),
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       ...(password ? [] : [{ from: 'src/auth/auth.service.ts', named: ['AuthService'] }]),
@@ -54,7 +56,7 @@ interface Pair {
 describeWithDatabase('Sessions and refresh tokens (e2e)', () => {
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   const http = () => ${testHttp(options).client};
   const bearer = (token: string) => ({ Authorization: \`Bearer \${token}\` });
 
@@ -130,7 +132,7 @@ ${password ? PASSWORD_CHANGE : ''}  it('answers 400 for a missing or malformed b
 });
 
 describeWithDatabase('POST /auth/refresh rate limit (e2e)', () => {
-  let app: NestExpressApplication;
+  let app: ${platform.app};
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
@@ -144,9 +146,9 @@ describeWithDatabase('POST /auth/refresh rate limit (e2e)', () => {
       )
       .compile();
     app = configureApp(
-      moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }),
+      ${platform.testApplication},
     );
-    await app.init();
+    await app.init();${platform.ready}
   });
 
   afterAll(async () => {

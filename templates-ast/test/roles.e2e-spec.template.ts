@@ -1,7 +1,8 @@
 // test/roles.e2e-spec.ts: PUT /users/:id/role and the last admin, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
@@ -19,10 +20,11 @@ const lastAdminTest = `
 `;
 
 export function rolesE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'test/roles.e2e-spec.ts',
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['newRun', 'signUp'], types: ['SignedUp'] },
@@ -32,7 +34,7 @@ export function rolesE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
 describeWithDatabase('PUT /users/:id/role (e2e)', () => {
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let admin: SignedUp;
   let user: SignedUp;
   const http = () => ${testHttp(options).client};

@@ -1,6 +1,7 @@
 // test/search.e2e-spec.ts: `q` on the users list: bounded, Unicode case folding, answered by the database's text index.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type Database, type ProjectOptions } from '../../src/project/options.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
@@ -42,10 +43,11 @@ const INDEX_SCAN = /SCAN users_search VIRTUAL TABLE INDEX/;`,
 };
 
 export function searchE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   return tsFile(
     'test/search.e2e-spec.ts',
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       pkg('@nestjs/typeorm', 'getRepositoryToken'),
       pkg('typeorm', 'DataSource'),
       pkgTypes('typeorm', 'Repository'),
@@ -62,7 +64,7 @@ export function searchE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
 
 describeWithDatabase('q, the search of list routes (e2e)', () => {
   const run = newRun();
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let admin: SignedUp;
   const list = (q: string) =>
     ${testHttp(options).client}.get('/users').query({ q, limit: 100, access_token: admin.token });

@@ -1,11 +1,13 @@
 // test/sessions.e2e-spec.ts: passwords and tokens under attack: no oracle, credentials before the body, tokens end.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
 export function sessionsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   // With sessions a token also names its session (`sid`), which validate() checks too.
   const sid = options.refreshTokens
     ? [
@@ -17,7 +19,7 @@ export function sessionsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile
   return tsFile(
     'test/sessions.e2e-spec.ts',
     [
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
@@ -32,7 +34,7 @@ export function sessionsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile
 describeWithDatabase('Passwords and sessions (e2e)', () => {
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let ada: SignedUp;
   let bob: SignedUp;
   const http = () => ${testHttp(options).client};

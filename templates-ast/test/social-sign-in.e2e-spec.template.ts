@@ -1,6 +1,7 @@
 // test/social-sign-in.e2e-spec.ts: POST /auth/<provider> over HTTP against a stand-in provider the test serves.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
@@ -105,6 +106,7 @@ const NO_PASSWORD_ROUTE = `  it('has no password sign-in: POST /auth is a 404', 
 `;
 
 export function socialSignInE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   const password = hasPassword(options);
   const providers = socialProviders(options);
   const first = providers[0]!;
@@ -118,11 +120,11 @@ export function socialSignInE2eSpecTemplate(options: ProjectOptions): TypeScript
       pkgTypes('node:http', 'IncomingMessage', 'ServerResponse'),
       pkgTypes('node:net', 'AddressInfo'),
       pkg('@nestjs/testing', 'Test'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       { from: 'src/app.module.ts', named: ['AppModule'] },
       { from: SOCIAL_PROFILES_PATH, named: ['SocialProfiles'] },
-      use('appSetup', 'configureApp'),
+      use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('testApp', 'describeWithDatabase'),
       {
         from: 'test/app.ts',
@@ -147,7 +149,7 @@ describeWithDatabase('Social sign-in (e2e, against a stand-in provider served by
     return token;
   };
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   const http = () => ${testHttp(options).client};
 
   beforeAll(async () => {
@@ -157,8 +159,8 @@ describeWithDatabase('Social sign-in (e2e, against a stand-in provider served by
       // A short time limit, so that the slow provider below fails fast.
       .useValue(new SocialProfiles(${urls}, 300))
       .compile();
-    app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false }));
-    await app.init();
+    app = configureApp(${platform.testApplication});
+    await app.init();${platform.ready}
   });
 
   afterAll(async () => {

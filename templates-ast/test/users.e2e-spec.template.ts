@@ -1,7 +1,8 @@
 // test/users.e2e-spec.ts: every /users route and its error cases, over HTTP, on the project's database.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 
@@ -45,6 +46,7 @@ const invalidUser = (password: boolean) => `
     });`;
 
 export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
   // Social only (--auth-methods without password): users are created without a password.
   const password = hasPassword(options);
   const pw = password ? ", password: 'secret'" : '';
@@ -56,7 +58,7 @@ export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
     'test/users.e2e-spec.ts',
     [
       pkg('node:crypto', 'createHash'),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
+      appTypeImport(options),
       ...testHttp(options).imports,
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       {
@@ -72,7 +74,7 @@ const UNKNOWN_ID = '${unknownId(options)}';
 describeWithDatabase('/users (e2e)', () => {
   const run = newRun();
   const email = (name: string) => \`\${name}-\${run}@example.com\`;
-  let app: NestExpressApplication;
+  let app: ${platform.app};
   let admin: SignedUp;
   let ada: SignedUp;
   let bob: SignedUp;

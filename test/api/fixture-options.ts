@@ -11,6 +11,7 @@ export const projectFixture = (
 ): ProjectOptions => ({
   name: 'blog',
   database,
+  http: 'express',
   auth: true,
   signInOnCreate: false,
   refreshTokens: false,

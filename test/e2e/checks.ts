@@ -1,6 +1,7 @@
 // What every installed project in these tests must pass: its own lint, type-check and tests.
 import { expect } from 'vitest';
-import { run, type Run } from './project.js';
+import { walkContract } from './contract.js';
+import { run, secretsOf, startScript, type Run } from './project.js';
 
 /** Fails with the command's output when it did not exit 0. */
 export const passed = (what: string, result: Run) =>
@@ -13,4 +14,27 @@ export function checkProject(dir: string, env: NodeJS.ProcessEnv = {}): Run {
   const tests = run('npm', ['test'], dir, env);
   passed('npm test', tests);
   return tests;
+}
+
+/** Starts `npm run dev`, then `npm run prod`, and walks the HTTP contract on each. */
+export async function serveAndWalk(
+  dir: string,
+  name: string,
+  unknownId: string,
+  env: NodeJS.ProcessEnv = {},
+) {
+  for (const [script, mode] of [
+    ['dev', 'development'],
+    ['prod', 'production'],
+  ] as const) {
+    const server = await startScript(dir, script, env);
+    try {
+      expect(server.listening).toMatch(
+        new RegExp(`^${name} listening on http://0\\.0\\.0\\.0:\\d+, in ${mode} mode$`),
+      );
+      await walkContract(server.url, secretsOf(dir), unknownId);
+    } finally {
+      await server.stop();
+    }
+  }
 }

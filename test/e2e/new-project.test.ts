@@ -1,6 +1,6 @@
 // `rest new` end to end: generate (engine API), install, lint, type-check, the project's own tests, then HTTP on dev and prod.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkProject, passed } from './checks.js';
+import { checkProject, passed, serveAndWalk } from './checks.js';
 import { walkContract } from './contract.js';
 import {
   generate,
@@ -14,29 +14,6 @@ import {
 
 const LONG = 1_200_000;
 const UUID = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
-
-/** Starts `npm run dev`, then `npm run prod`, and walks the HTTP contract on each. */
-async function serveAndWalk(
-  dir: string,
-  name: string,
-  unknownId: string,
-  env: NodeJS.ProcessEnv = {},
-) {
-  for (const [script, mode] of [
-    ['dev', 'development'],
-    ['prod', 'production'],
-  ] as const) {
-    const server = await startScript(dir, script, env);
-    try {
-      expect(server.listening).toMatch(
-        new RegExp(`^${name} listening on http://0\\.0\\.0\\.0:\\d+, in ${mode} mode$`),
-      );
-      await walkContract(server.url, secretsOf(dir), unknownId);
-    } finally {
-      await server.stop();
-    }
-  }
-}
 
 describe('rest new --database sqlite', () => {
   let dir: string;

@@ -23,6 +23,7 @@ describe('normaliseProjectOptions', () => {
     expect({ ...options, secrets: undefined }).toEqual({
       name: 'my-api',
       database: 'mongodb',
+      http: 'express',
       auth: true,
       signInOnCreate: false,
       refreshTokens: false,
@@ -75,6 +76,15 @@ describe('normaliseProjectOptions', () => {
     expect(userErrorOf(() => normaliseProjectOptions({ name: 'http' })).hint).toBe(
       "Try 'http-api'.",
     );
+  });
+
+  it('takes --http fastify and refuses an unknown HTTP platform, listing the choices', () => {
+    expect(normaliseProjectOptions({ http: 'fastify' }).http).toBe('fastify');
+    const http = userErrorOf(() => normaliseProjectOptions({ http: 'koa' }));
+    expect([http.message, http.hint]).toEqual([
+      "unknown HTTP platform 'koa'",
+      'Choose one of: express, fastify.',
+    ]);
   });
 
   it('refuses an unknown database or package manager, listing the choices', () => {

@@ -168,6 +168,7 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     expect(JSON.parse(text('restsmith.json'))).toEqual({
       name: 'my-api',
       database: options.database,
+      http: options.http,
       sourceDir: 'src',
       auth: options.auth,
       signInOnCreate: options.signInOnCreate,
