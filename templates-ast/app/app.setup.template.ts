@@ -1,5 +1,5 @@
 // src/app.setup.ts: what the running app and the e2e tests share: request logging, headers, body parsers and limits, validation, errors.
-import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { ImportRef, TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
@@ -9,27 +9,11 @@ export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
   const { apiRoot, forceHttps } = options;
   return tsFile(
     'src/app.setup.ts',
-    [
-      pkg('@nestjs/common', 'ValidationPipe'),
-      pkg('@nestjs/config', 'ConfigService'),
-      pkg('@nestjs/core', 'HttpAdapterHost'),
-      ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
-      pkgTypes('@nestjs/platform-express', 'NestExpressApplication'),
-      { from: 'helmet', default: 'helmet' },
-      use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
-      use('accessToken', 'captureAccessToken'),
-      use('bodyLimits', 'BODY_LIMITS', 'acceptBodyTypes', 'limitBodies'),
-      use('exceptionFilter', 'AllExceptionsFilter'),
-      use(
-        'headers',
-        'corsOrigins',
-        ...(forceHttps ? ['forceHttps'] : []),
-        'noStoreWhenAuthenticated',
-        'trustProxySetting',
-      ),
-      use('requestChecks', 'checkRequests'),
-      { from: 'src/config/environment.ts', types: ['Environment'] },
-    ],
+    setupImports(
+      options,
+      [pkgTypes('@nestjs/platform-express', 'NestExpressApplication')],
+      ['BODY_LIMITS', 'acceptBodyTypes', 'limitBodies'],
+    ),
     [
       constant('BODY_LIMIT', "'1mb'", {
         docs: ['Larger bodies are refused with 413 before they are read.'],
@@ -109,29 +93,15 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
   const { apiRoot, forceHttps } = options;
   return tsFile(
     'src/app.setup.ts',
-    [
-      pkg('@nestjs/common', 'ValidationPipe'),
-      pkg('@nestjs/config', 'ConfigService'),
-      pkg('@nestjs/core', 'HttpAdapterHost'),
-      ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
-      pkg('@nestjs/platform-fastify', 'FastifyAdapter'),
-      pkgTypes('@nestjs/platform-fastify', 'NestFastifyApplication'),
-      pkgTypes('fastify', 'FastifyReply', 'FastifyRequest', 'HookHandlerDoneFunction'),
-      { from: 'helmet', default: 'helmet' },
-      use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
-      use('accessToken', 'captureAccessToken'),
-      use('bodyLimits', 'acceptBodyTypes', 'limitBodies', 'parseForm'),
-      use('exceptionFilter', 'AllExceptionsFilter'),
-      use(
-        'headers',
-        'corsOrigins',
-        ...(forceHttps ? ['forceHttps'] : []),
-        'noStoreWhenAuthenticated',
-        'trustProxySetting',
-      ),
-      use('requestChecks', 'checkRequests'),
-      { from: 'src/config/environment.ts', types: ['Environment'] },
-    ],
+    setupImports(
+      options,
+      [
+        pkg('@nestjs/platform-fastify', 'FastifyAdapter'),
+        pkgTypes('@nestjs/platform-fastify', 'NestFastifyApplication'),
+        pkgTypes('fastify', 'FastifyReply', 'FastifyRequest', 'HookHandlerDoneFunction'),
+      ],
+      ['acceptBodyTypes', 'limitBodies', 'parseForm'],
+    ),
     [
       constant('BODY_LIMIT', '1024 * 1024', {
         docs: ['Larger bodies (in bytes) are refused with 413 before they are read.'],
@@ -208,4 +178,34 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
       }),
     ],
   );
+}
+
+/** The imports both platforms' setups share, around the platform's own and the body limits' names. */
+function setupImports(
+  options: ProjectOptions,
+  platform: ImportRef[],
+  bodyLimits: string[],
+): ImportRef[] {
+  const { apiRoot, forceHttps } = options;
+  return [
+    pkg('@nestjs/common', 'ValidationPipe'),
+    pkg('@nestjs/config', 'ConfigService'),
+    pkg('@nestjs/core', 'HttpAdapterHost'),
+    ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
+    ...platform,
+    { from: 'helmet', default: 'helmet' },
+    use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
+    use('accessToken', 'captureAccessToken'),
+    use('bodyLimits', ...bodyLimits),
+    use('exceptionFilter', 'AllExceptionsFilter'),
+    use(
+      'headers',
+      'corsOrigins',
+      ...(forceHttps ? ['forceHttps'] : []),
+      'noStoreWhenAuthenticated',
+      'trustProxySetting',
+    ),
+    use('requestChecks', 'checkRequests'),
+    { from: 'src/config/environment.ts', types: ['Environment'] },
+  ];
 }
