@@ -8,9 +8,6 @@ import { SOCIAL_PROFILES_PATH } from '../users/users.social.js';
 import { apiUrlVariable, PROVIDER_METHODS } from './social-providers.js';
 import { askMethod, PROFILE_CHECKS } from './social-answers.js';
 
-// config/environment.template.ts imports these from here.
-export { apiUrlVariable, DEFAULT_API_URLS } from './social-providers.js';
-
 export function socialProfilesTemplate(options: ProjectOptions): TypeScriptFile {
   const providers = socialProviders(options);
   return tsFile(

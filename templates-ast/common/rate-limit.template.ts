@@ -1,14 +1,14 @@
 // src/common/rate-limit.ts: rate limits per client address and per account, in memory or in Redis (REDIS_URL).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { httpNames, httpTypeImports, type HttpNames } from '../_shared/http.js';
+import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { Scope } from '../../src/loader/ts-morph.js';
+import { accountOf, accountOfBody, rateLimitGuard } from './rate-limit-guard.js';
 import {
   classOf,
   code,
   constant,
-  decorator,
   functionOf,
   injected,
   interfaceOf,
@@ -243,130 +243,4 @@ function rateLimiters(names: LimitName[]) {
       },
     ],
   });
-}
-
-function rateLimitGuard(options: ProjectOptions) {
-  const names = httpNames(options);
-  const answer = names.answer;
-  const attempts = options.auth
-    ? [
-        'if (this.reflector.get<boolean | undefined>(LIMIT_ATTEMPTS, context.getHandler())) {',
-        '  const route = `${context.getClass().name}.${context.getHandler().name}`;',
-        `  await consume(this.limiters.attempts, \`\${route}:\${address}\`, 'attempts from this address', ${answer});`,
-        '  const account = accountOf(request);',
-        '  if (account !== undefined) {',
-        "    const key = `${route}:${createHash('sha256').update(account).digest('base64url')}`;",
-        `    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', ${answer});`,
-        '  }',
-        '}',
-      ]
-    : [];
-  return classOf({
-    name: 'RateLimitGuard',
-    docs: [
-      'Installed for every route (RateLimitModule): THROTTLE_LIMIT requests per THROTTLE_TTL seconds from one',
-      'client address (`request.ip`, which TRUST_PROXY decides)' +
-        (options.auth ? ', and the attempt limits on routes marked `@LimitAttempts()`.' : '.'),
-      'Routes marked `@SkipRateLimit()` are left alone.',
-    ],
-    decorators: [decorator('Injectable')],
-    implements: ['CanActivate'],
-    ctors: [
-      {
-        parameters: [injected('limiters', 'RateLimiters'), injected('reflector', 'Reflector')],
-      },
-    ],
-    methods: [
-      {
-        name: 'canActivate',
-        isAsync: true,
-        parameters: [{ name: 'context', type: 'ExecutionContext' }],
-        returnType: 'Promise<boolean>',
-        statements: code(
-          'if (this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, context.getHandler())) return true;',
-          'const http = context.switchToHttp();',
-          `const [request, ${names.answer}] = [http.getRequest<${names.request}>(), http.getResponse<${names.response}>()];`,
-          "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
-          `await consume(this.limiters.requests, address, 'requests from this address', ${names.answer});`,
-          ...attempts,
-          'return true;',
-        ),
-      },
-    ],
-  });
-}
-
-function accountOf(http: HttpNames) {
-  return functionOf({
-    name: 'accountOf',
-    isExported: false,
-    docs: [
-      'The e-mail a request is about: that of its Basic credentials, else `email` in its body.',
-    ],
-    parameters: [{ name: 'request', type: http.request }],
-    returnType: 'string | undefined',
-    statements: code(
-      'let email: unknown;',
-      'try {',
-      '  email = parseBasicCredentials(request.headers.authorization).email;',
-      '} catch {',
-      '  const body: unknown = request.body;',
-      "  email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
-      '}',
-      "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
-    ),
-  });
-}
-
-/** Without password sign-in there is no Basic header: the account is the `email` of the body. */
-function accountOfBody(http: HttpNames) {
-  return functionOf({
-    name: 'accountOf',
-    isExported: false,
-    docs: ['The e-mail a request is about: `email` in its body.'],
-    parameters: [{ name: 'request', type: http.request }],
-    returnType: 'string | undefined',
-    statements: code(
-      'const body: unknown = request.body;',
-      "const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
-      "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
-    ),
-  });
-}
-
-export function rateLimitModuleTemplate(): TypeScriptFile {
-  return tsFile(
-    'src/common/rate-limit.module.ts',
-    [
-      pkg('@nestjs/common', 'Module'),
-      pkg('@nestjs/config', 'ConfigService'),
-      pkg('@nestjs/core', 'APP_GUARD'),
-      { from: 'src/config/environment.ts', types: ['Environment'] },
-      use('rateLimit', 'RateLimiters', 'RateLimitGuard'),
-    ],
-    [
-      classOf({
-        name: 'RateLimitModule',
-        docs: ['The rate limits of every route, from .env (see the README, Security).'],
-        decorators: [
-          decorator(
-            'Module',
-            code(
-              '{',
-              '  providers: [',
-              '    {',
-              '      provide: RateLimiters,',
-              '      inject: [ConfigService],',
-              '      useFactory: (config: ConfigService<Environment, true>) => RateLimiters.fromConfig(config),',
-              '    },',
-              '    { provide: APP_GUARD, useClass: RateLimitGuard },',
-              '  ],',
-              '  exports: [RateLimiters],',
-              '}',
-            ),
-          ),
-        ],
-      }),
-    ],
-  );
 }

@@ -1,0 +1,93 @@
+// src/common/rate-limit.ts's guard: each route's limit per client address, and the attempt limits per address and account.
+import type { ProjectOptions } from '../../src/project/options.js';
+import { httpNames, type HttpNames } from '../_shared/http.js';
+import { classOf, code, decorator, functionOf, injected } from '../_shared/ts.js';
+
+export function rateLimitGuard(options: ProjectOptions) {
+  const names = httpNames(options);
+  const answer = names.answer;
+  const attempts = options.auth
+    ? [
+        'if (this.reflector.get<boolean | undefined>(LIMIT_ATTEMPTS, context.getHandler())) {',
+        '  const route = `${context.getClass().name}.${context.getHandler().name}`;',
+        `  await consume(this.limiters.attempts, \`\${route}:\${address}\`, 'attempts from this address', ${answer});`,
+        '  const account = accountOf(request);',
+        '  if (account !== undefined) {',
+        "    const key = `${route}:${createHash('sha256').update(account).digest('base64url')}`;",
+        `    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', ${answer});`,
+        '  }',
+        '}',
+      ]
+    : [];
+  return classOf({
+    name: 'RateLimitGuard',
+    docs: [
+      'Installed for every route (RateLimitModule): THROTTLE_LIMIT requests per THROTTLE_TTL seconds from one',
+      'client address (`request.ip`, which TRUST_PROXY decides)' +
+        (options.auth ? ', and the attempt limits on routes marked `@LimitAttempts()`.' : '.'),
+      'Routes marked `@SkipRateLimit()` are left alone.',
+    ],
+    decorators: [decorator('Injectable')],
+    implements: ['CanActivate'],
+    ctors: [
+      {
+        parameters: [injected('limiters', 'RateLimiters'), injected('reflector', 'Reflector')],
+      },
+    ],
+    methods: [
+      {
+        name: 'canActivate',
+        isAsync: true,
+        parameters: [{ name: 'context', type: 'ExecutionContext' }],
+        returnType: 'Promise<boolean>',
+        statements: code(
+          'if (this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, context.getHandler())) return true;',
+          'const http = context.switchToHttp();',
+          `const [request, ${names.answer}] = [http.getRequest<${names.request}>(), http.getResponse<${names.response}>()];`,
+          "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
+          `await consume(this.limiters.requests, address, 'requests from this address', ${names.answer});`,
+          ...attempts,
+          'return true;',
+        ),
+      },
+    ],
+  });
+}
+
+export function accountOf(http: HttpNames) {
+  return functionOf({
+    name: 'accountOf',
+    isExported: false,
+    docs: [
+      'The e-mail a request is about: that of its Basic credentials, else `email` in its body.',
+    ],
+    parameters: [{ name: 'request', type: http.request }],
+    returnType: 'string | undefined',
+    statements: code(
+      'let email: unknown;',
+      'try {',
+      '  email = parseBasicCredentials(request.headers.authorization).email;',
+      '} catch {',
+      '  const body: unknown = request.body;',
+      "  email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
+      '}',
+      "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
+    ),
+  });
+}
+
+/** Without password sign-in there is no Basic header: the account is the `email` of the body. */
+export function accountOfBody(http: HttpNames) {
+  return functionOf({
+    name: 'accountOf',
+    isExported: false,
+    docs: ['The e-mail a request is about: `email` in its body.'],
+    parameters: [{ name: 'request', type: http.request }],
+    returnType: 'string | undefined',
+    statements: code(
+      'const body: unknown = request.body;',
+      "const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;",
+      "return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;",
+    ),
+  });
+}
