@@ -1,5 +1,4 @@
 // src/users/users.service.ts: user accounts in the project's database.
-import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
@@ -9,7 +8,8 @@ import { userModelPath, userRecordType } from './user.entity.template.js';
 import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
 import { FIND_BY_ID } from '../database/find-by-id.template.js';
 import { confirmEmailMethod } from '../email-confirmations/email-confirmations.service.template.js';
-import { hasSocialSignIn, socialImports, socialMethods } from './users.social.js';
+import { socialImports, socialMethods } from './users.social.js';
+import { setPasswordMethod, verifyCredentialsMethod } from './users.password.js';
 
 const SQL = {
   injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
@@ -261,53 +261,4 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       }),
     ],
   );
-}
-
-/** PUT /users/:id/password (password sign-in only). */
-function setPasswordMethod(record: string, save: string): OptionalKind<MethodDeclarationStructure> {
-  return {
-    name: 'setPassword',
-    isAsync: true,
-    docs: ["Also ends the user's sessions: every token issued before is refused from now on."],
-    parameters: [
-      { name: 'id', type: 'string' },
-      { name: 'password', type: 'string' },
-    ],
-    returnType: `Promise<${record}>`,
-    statements: code(
-      'const user = await this.findOne(id);',
-      'user.password = await hashPassword(password);',
-      '// Tokens carry the version they were issued under: the ones issued before now stop working.',
-      'user.tokenVersion += 1;',
-      `return ${save};`,
-    ),
-  };
-}
-
-/** PasswordGuard's check of HTTP Basic credentials (password sign-in only). */
-function verifyCredentialsMethod(
-  options: ProjectOptions,
-  record: string,
-): OptionalKind<MethodDeclarationStructure> {
-  return {
-    name: 'verifyCredentials',
-    isAsync: true,
-    docs: ['The user with this e-mail and password, or null.'],
-    parameters: [
-      { name: 'email', type: 'string' },
-      { name: 'password', type: 'string' },
-    ],
-    returnType: `Promise<${record} | null>`,
-    statements: code(
-      'const user = await this.findByEmail(email);',
-      '// An unknown e-mail costs a hash too (verifyPassword), so the time taken tells nothing.',
-      ...(hasSocialSignIn(options)
-        ? [
-            '// So does a user of social sign-in without a password: refused as a wrong password.',
-            'const matches = await verifyPassword(password, user?.password ?? undefined);',
-          ]
-        : ['const matches = await verifyPassword(password, user?.password);']),
-      'return user && matches ? user : null;',
-    ),
-  };
 }
