@@ -11,8 +11,9 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { userCacheFolder } from './cache-folder.js';
-import type { FormatJob } from './format.js';
+import type { FormatJob, Hole } from './format.js';
 
 /**
  * prettier's output is a function of its version, the configuration, the file's path (which picks
@@ -29,7 +30,7 @@ import type { FormatJob } from './format.js';
 const MAX_ENTRIES = 5_000;
 
 /** Bumped when formatText's choices (parsers, plugins) change what prettier is asked. */
-const FORMAT_LOGIC = 1;
+const FORMAT_LOGIC = 2;
 
 export interface FormatCache {
   /** The formatted text of a job formatted before, else undefined. */
@@ -62,9 +63,69 @@ export function resetFormatCache(): void {
  */
 export function formatCacheFilled(): boolean {
   if (process.env.RESTSMITH_NO_FORMAT_CACHE) return false;
+  if (seedFile() !== undefined) return true;
   const folder = cacheFolder();
   return folder !== undefined && existsSync(folder);
 }
+
+/**
+ * The package's own entries: `npm run build` formats the projects of `rest new`'s default choices for
+ * each database and HTTP platform (src/project/format-seed.ts) into `dist/format-seed.json`, so that a
+ * first `rest new` with those choices finds its files formatted, as a second one would. Keyed like the
+ * user's entries (prettier's version among the key's parts: another prettier misses them all).
+ * RESTSMITH_NO_FORMAT_SEED=1 leaves them out.
+ */
+const SEED_FILE = fileURLToPath(new URL('../../format-seed.json', import.meta.url));
+
+function seedFile(): string | undefined {
+  return !process.env.RESTSMITH_NO_FORMAT_SEED && existsSync(SEED_FILE) ? SEED_FILE : undefined;
+}
+
+/**
+ * A packaged entry: the formatted text; for a file with a hole, the layouts prettier gives it, each
+ * with the shortest and longest values it holds for, and the hole as a marker (src/project/format-seed.ts).
+ */
+export type PackagedEntry = string | LaidOut[];
+export type LaidOut = [text: string, shortest: number, longest: number];
+
+function readSeed(): Record<string, PackagedEntry> {
+  const file = seedFile();
+  if (!file) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, PackagedEntry>;
+  } catch {
+    return {};
+  }
+}
+
+/** The key of a job's entry: its text and path with their placeholders (format-holes.ts). */
+export function formatCacheKey(job: FormatJob): string {
+  return createHash('sha256')
+    .update(JSON.stringify([FORMAT_LOGIC, prettierVersion(), job.path, job.config, job.text]))
+    .digest('hex');
+}
+
+/**
+ * The key of a packaged entry: the job's holes as markers, whatever their values' lengths. The
+ * build keeps an entry only where prettier laid out the shortest and the longest project names alike
+ * (src/project/format-seed.ts), so that the entry serves every name.
+ */
+export function packagedKey(job: FormatJob): string {
+  const holes = job.holes ?? [];
+  return formatCacheKey({
+    ...job,
+    path: withMarkers(job.path, holes),
+    text: withMarkers(job.text, holes),
+  });
+}
+
+/** `text` (with placeholders) with each hole's marker instead. */
+export function withMarkers(text: string, holes: readonly Hole[]): string {
+  return holes.reduce((marked, hole) => marked.replaceAll(hole.placeholder, hole.marker), text);
+}
+
+const withPlaceholders = (text: string, holes: readonly Hole[]): string =>
+  holes.reduce((back, hole) => back.replaceAll(hole.marker, hole.placeholder), text);
 
 function cacheFolder(): string | undefined {
   const version = prettierVersion();
@@ -75,15 +136,26 @@ function createCache(): FormatCache | null {
   const folder = cacheFolder();
   if (!folder) return null;
   let checkedSize = false;
-  const key = (job: FormatJob) =>
-    createHash('sha256')
-      .update(JSON.stringify([FORMAT_LOGIC, job.path, job.config, job.text]))
-      .digest('hex');
+  let seed: Record<string, PackagedEntry> | undefined;
+  const key = formatCacheKey;
   return {
     get(job) {
       if (!job.config) return undefined;
+      seed ??= readSeed();
+      const packagedName = packagedKey(job);
+      const packaged = Object.hasOwn(seed, packagedName) ? seed[packagedName] : undefined;
+      if (typeof packaged === 'string') return withPlaceholders(packaged, job.holes ?? []);
+      if (packaged && job.holes?.length === 1) {
+        // One hole (format-seed.ts): the layout for its value's length.
+        const length = job.holes[0]!.value.length;
+        const laidOut = packaged.find(
+          ([, shortest, longest]) => shortest <= length && length <= longest,
+        );
+        if (laidOut) return withPlaceholders(laidOut[0], job.holes);
+      }
+      const name = key(job);
       try {
-        return readFileSync(join(folder, key(job)), 'utf8');
+        return readFileSync(join(folder, name), 'utf8');
       } catch {
         return undefined;
       }
@@ -115,7 +187,14 @@ function entries(folder: string): number {
   }
 }
 
+let knownVersion: string | undefined;
+
 function prettierVersion(): string | undefined {
+  knownVersion ??= readPrettierVersion();
+  return knownVersion;
+}
+
+function readPrettierVersion(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
     return (require('prettier/package.json') as { version: string }).version;

@@ -23,6 +23,29 @@ export interface FormatJob {
   text: string;
   config?: Options;
   projectRoot?: string;
+  /**
+   * Parts of `path` and `text` that differ from one run to the next, replaced by placeholders
+   * (format-holes.ts): the cache keys the text with its placeholders, and formatAll fills them.
+   */
+  holes?: Hole[];
+}
+
+/** A value taken out of a job's text, and the placeholder of the same shape that stands in for it. */
+export interface Hole {
+  placeholder: string;
+  value: string;
+  /**
+   * What stands for the value, whatever its length, in the packaged entries (format-cache.ts): one
+   * per role (the project's name, the timestamp), never in a generated text.
+   */
+  marker: string;
+}
+
+let recorder: ((job: FormatJob, formatted: string) => void) | undefined;
+
+/** Hands every text prettier formats, before its holes are filled, to `record` (the build's seed). */
+export function recordFormatting(record: typeof recorder): void {
+  recorder = record;
 }
 
 /**
@@ -108,25 +131,39 @@ function stop(stopping: FormatterThread, reason: Error): void {
 
 /**
  * Formats `jobs`, on the formatter thread when one can run, beside whatever this thread does next.
- * Texts formatted before with the same configuration come from the format cache (format-cache.ts).
+ * Texts formatted before with the same configuration come from the format cache (format-cache.ts);
+ * a job's holes (format-holes.ts) are filled in the texts returned.
  */
 export function formatAll(jobs: FormatJob[]): Formatting {
   const cache = openFormatCache();
-  const cached = jobs.map((job) => cache?.get(job));
-  const missing = jobs.filter((_, index) => cached[index] === undefined);
+  // Holes only serve the cache: without it, prettier formats the text itself.
+  const asked = cache ? jobs : jobs.map(withoutHoles);
+  const cached = asked.map((job) => cache?.get(job));
+  const missing = asked.filter((_, index) => cached[index] === undefined);
   if (missing.length === 0) {
-    return { texts: Promise.resolve(cached as string[]), cancel: () => undefined };
+    return {
+      texts: Promise.resolve(asked.map((job, index) => filled(job, cached[index]!))),
+      cancel: () => undefined,
+    };
   }
   const formatting = formatWithPrettier(missing);
-  const texts = formatting.texts.then((formatted) => {
+  const texts = formatting.texts.then(async (formatted) => {
     let next = 0;
-    return jobs.map((job, index) => {
-      const known = cached[index];
-      if (known !== undefined) return known;
-      const text = formatted[next++]!;
-      cache?.set(job, text);
-      return text;
-    });
+    return Promise.all(
+      asked.map(async (job, index) => {
+        const known = cached[index];
+        if (known !== undefined) return filled(job, known);
+        const text = formatted[next++]!;
+        if (!keepsHoles(job, text)) {
+          // prettier moved a placeholder where the value would not have gone: format the text itself.
+          const [own] = await formatWithPrettier([withoutHoles(job)]).texts;
+          return own!;
+        }
+        cache?.set(job, text);
+        recorder?.(job, text);
+        return filled(job, text);
+      }),
+    );
   });
   return {
     texts,
@@ -135,6 +172,28 @@ export function formatAll(jobs: FormatJob[]): Formatting {
       formatting.cancel();
     },
   };
+}
+
+/** `text` with every hole's placeholder replaced by its value (the last hole made, the first undone). */
+export function fillHoles(text: string, holes: readonly Hole[]): string {
+  return holes.reduceRight((filled, hole) => filled.replaceAll(hole.placeholder, hole.value), text);
+}
+
+const filled = (job: FormatJob, text: string): string =>
+  job.holes ? fillHoles(text, job.holes) : text;
+
+function withoutHoles(job: FormatJob): FormatJob {
+  if (!job.holes) return job;
+  const { holes, ...rest } = job;
+  return { ...rest, path: fillHoles(job.path, holes), text: fillHoles(job.text, holes) };
+}
+
+/** Whether the formatted text holds each placeholder as often as the text it was given. */
+function keepsHoles(job: FormatJob, formatted: string): boolean {
+  const count = (text: string, part: string) => text.split(part).length - 1;
+  return (job.holes ?? []).every(
+    ({ placeholder }) => count(formatted, placeholder) === count(job.text, placeholder),
+  );
 }
 
 function formatWithPrettier(jobs: FormatJob[]): Formatting {

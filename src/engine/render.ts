@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import type { Project, SourceFile } from 'ts-morph';
 import { checkDiagnostics, stageGlobals, stagePackageStandIns } from './diagnostics.js';
 import { formatAll, prettierConfigFor, type Formatting } from './format.js';
+import { withHoles } from './format-holes.js';
 import { GeneratedCodeError } from './errors.js';
 import { checkSyntax, type PrintedFile } from './syntax-check.js';
 import type { GeneratedFile } from './generated-file.js';
@@ -30,6 +31,12 @@ export interface RenderOptions {
    * relative imports only (syntax-check.ts), much faster, for templates proven by whole-project tests.
    */
   check?: 'full' | 'syntax';
+  /**
+   * Texts that differ from one run to the next with the same choices (`rest new`: the project's name,
+   * the migration's timestamp): the format cache keys files without them (format-holes.ts), so that
+   * another project name finds the files formatted before.
+   */
+  variables?: readonly string[];
 }
 
 /**
@@ -55,7 +62,9 @@ export async function renderFiles(
   const { sourceFiles, printed, texts } = stageAll(project, files, level, (index, text) => {
     const file = files[index]!;
     if (file.kind === 'text' && file.format !== true) return;
-    formatting.set(index, formatAll([{ path: file.path, text, ...configFor(file.path) }]));
+    const job = { path: file.path, text, ...configFor(file.path) };
+    const variables = options.variables ?? [];
+    formatting.set(index, formatAll([variables.length ? withHoles(job, variables) : job]));
   });
   try {
     if (level === 'syntax') checkSyntax(project, printed);

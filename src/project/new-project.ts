@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { UserError } from '../cli/errors.js';
 import type { GeneratedFile } from '../engine/generated-file.js';
 import { nextSteps } from './next-steps.js';
+import { projectVariables } from './format-seed.js';
 import type { ProjectOptions } from './options.js';
 import { checkTarget, formatPlan } from '../engine/plan.js';
 import type { Progress } from './progress.js';
@@ -36,7 +37,10 @@ export interface NewProjectRun {
 export async function createProject(run: NewProjectRun): Promise<void> {
   await checkTarget(run.target, { force: run.force });
   const rendered = await inStep(run.progress, 'Generating the project', async () =>
-    renderFiles(run.files(run.options), { check: run.checkTypes ? 'full' : 'syntax' }),
+    renderFiles(run.files(run.options), {
+      check: run.checkTypes ? 'full' : 'syntax',
+      variables: projectVariables(run.options),
+    }),
   );
   if (run.dryRun) {
     const plan = await writeFiles(run.target, rendered, { force: run.force, dryRun: true });

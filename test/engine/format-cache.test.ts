@@ -15,6 +15,8 @@ const savedEnv = { ...process.env };
 beforeEach(() => {
   cacheFolder = mkdtempSync(join(tmpdir(), 'rest-format-cache-'));
   process.env.RESTSMITH_CACHE_DIR = cacheFolder;
+  // The user's own entries; the packaged ones are test/engine/format-seed.test.ts's.
+  process.env.RESTSMITH_NO_FORMAT_SEED = '1';
   delete process.env.RESTSMITH_NO_FORMAT_CACHE;
   resetFormatCache();
 });
