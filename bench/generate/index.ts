@@ -1,8 +1,9 @@
-// Times `rest new --yes --skip-install --skip-git` (with and without its format cache) against
+// Times `rest new --yes --skip-install --skip-git` (a second run, a first run with the build's packaged
+// format entries, a first run with other choices, the format cache off) against
 // `nest new --skip-install` in the same run,
 // and where the time of `rest new` goes. Run by hand after a build: npx tsx bench/generate/index.ts
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,10 +45,22 @@ interface Sample {
 interface Command {
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /** Empty the user's format entries before each run, as before a first run with these choices. */
+  firstRun?: boolean;
+}
+
+/** Removes the format cache's user entries (the compiled-code cache stays, as after any earlier run). */
+function emptyFormatEntries(): void {
+  if (!existsSync(cacheFolder)) return;
+  for (const entry of readdirSync(cacheFolder)) {
+    if (entry.startsWith('format-'))
+      rmSync(join(cacheFolder, entry), { recursive: true, force: true });
+  }
 }
 
 /** One run of `node args` in a fresh empty folder, timed by bash's `time`. */
-function sample({ args, env }: Command): Sample {
+function sample({ args, env, firstRun }: Command): Sample {
+  if (firstRun) emptyFormatEntries();
   const cwd = mkdtempSync(join(tmpdir(), 'bench-generate-'));
   const command = `TIMEFORMAT='%R %U %S'; time node ${args.map((arg) => `'${arg}'`).join(' ')} >/dev/null 2>&1`;
   const result = spawnSync('bash', ['-c', command], {
@@ -109,9 +122,12 @@ const nestArgs = [
   '--package-manager',
   'npm',
 ];
-const [rest, restUncached, nest, startup] = measure(
+const otherChoices = ['--auth-methods', 'password,github', '--envelope', '--refresh-tokens'];
+const [rest, restFirst, restOther, restUncached, nest, startup] = measure(
   [
     { args: restArgs },
+    { args: restArgs, firstRun: true },
+    { args: [...restArgs, ...otherChoices], firstRun: true },
     { args: restArgs, env: { RESTSMITH_NO_FORMAT_CACHE: '1' } },
     { args: nestArgs },
     { args: [restBin, '--version'] },
@@ -123,14 +139,21 @@ console.log(
   `Node ${process.version}, ${runs} rounds after one warm-up, load average ${load}, ms\n`,
 );
 console.log('| command | median wall | min | max | median CPU (user+sys) |\n|---|---|---|---|---|');
-console.log(row(`rest new --yes --skip-install --skip-git --database ${values.database}`, rest!));
-console.log(row('the same, format cache off (as a first run with these choices)', restUncached!));
-console.log(row('nest new --skip-install --skip-git (@nestjs/cli 12)', nest!));
-console.log(row('rest --version (oclif start-up alone)', startup!));
+const rows = [
+  [`rest new --yes --skip-install --skip-git --database ${values.database}, a second run`, rest!],
+  ['the same, a first run (only the entries packaged by the build)', restFirst!],
+  [`a first run with other choices too (${otherChoices.join(' ')})`, restOther!],
+  ['the same as the first row, format cache off', restUncached!],
+  ['nest new --skip-install --skip-git (@nestjs/cli 12)', nest!],
+  ['rest --version (oclif start-up alone)', startup!],
+] as const;
+for (const [name, samples] of rows) console.log(row(name, samples));
 const ratio = (samples: Sample[], pick: (s: Sample) => number) =>
   (median(samples.map(pick)) / median(nest!.map(pick))).toFixed(2);
 for (const [name, samples] of [
-  ['rest new', rest!],
+  ['rest new, second run', rest!],
+  ['rest new, first run', restFirst!],
+  ['rest new, first run, other choices', restOther!],
   ['rest new, format cache off', restUncached!],
 ] as const) {
   const wall = ratio(samples, (s) => s.wall);
