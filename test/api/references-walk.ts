@@ -41,7 +41,7 @@ export interface Graph {
   unknown: string;
 }
 
-/** Created with ids and answered with ids; refused with 400 naming the field; then eleven more articles. */
+/** Articles created and changed with ids, refused with 400 naming the field; then eleven more articles. */
 export async function createGraph(call: Call): Promise<Graph> {
   const news = (await call('POST', '/categories', { name: 'News' })).body as { id: string };
   const sport = (await call('POST', '/categories', { name: 'Sport' })).body as { id: string };
@@ -107,6 +107,7 @@ export async function createGraph(call: Call): Promise<Graph> {
   return { news, sport, red, blue, first, unknown };
 }
 
+/** `expand` on one entry and on a list, then the typed filters and their refusals. */
 export async function expandAndFilter(call: Call, { news, sport, red, blue, first }: Graph) {
   // Expand on one entry and on a list.
   const one = await call('GET', `/articles/${first.body.id}?expand=category,tags`);
@@ -172,6 +173,7 @@ export async function pageStatements(server: Server, call: Call): Promise<number
   return ten;
 }
 
+/** GET /categories/:id/articles and /tags/:id/articles: filtered, 404 and 400, statements per page. */
 export async function nestedLists(
   server: Server,
   call: Call,
@@ -211,6 +213,7 @@ export async function nestedLists(
   expect(await nestedCount(10)).toBeLessThanOrEqual(ten + 1);
 }
 
+/** Deletes follow each reference's rule: restrict (409), a tag leaving the lists, then the category. */
 export async function deletesFollowRules(call: Call, { sport, blue, first }: Graph) {
   // Deletes follow the rule: a category that articles refer to stays (restrict, 409 with the reason);
   // a tag leaves the lists that hold it; once nothing refers to it, the category goes.
