@@ -5,10 +5,11 @@
 // The servers run on core 0, autocannon on core 1. Build restsmith first (`npm run build`).
 // Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--http=express,fastify]
 //      [--seed=<folder with node_modules>]
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { load, pin, type Measured } from './load.js';
 
 type Http = 'express' | 'fastify';
 
@@ -21,11 +22,6 @@ const userCount = Number(option('users', '200'));
 const adapters = option('http', 'express,fastify').split(',') as Http[];
 const projectName = (http: Http) => (http === 'express' ? 'bench-api' : `bench-api-${http}`);
 const projectOf = (http: Http) => join(work, projectName(http));
-const pin = (core: number, command: string[]) =>
-  availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
-    ? ['taskset', '-c', String(core), ...command]
-    : command;
-
 function sh(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, {
     cwd,
@@ -105,66 +101,6 @@ async function seedUsers(base: string, masterKey: string): Promise<{ token: stri
   return { token: String(session.token), id };
 }
 
-/**
- * req/s of `url` under 50 connections for `seconds`. Each route is loaded for two seconds first and
- * that result dropped: the first second of a fresh Node process runs unoptimised code at a third of
- * the rate that follows.
- */
-function load(
-  server: ChildProcess,
-  url: string,
-  headers: Record<string, string> = {},
-): { rate: number; cpu: number } {
-  loadFor(2, url, headers);
-  const before = cpuTime(server);
-  const { rate, requests } = loadFor(duration, url, headers);
-  return { rate, cpu: (cpuTime(server) - before) / requests };
-}
-
-/** The server's user + system CPU time in microseconds, from /proc (0 where there is none). */
-function cpuTime(server: ChildProcess): number {
-  try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function loadFor(
-  seconds: number,
-  url: string,
-  headers: Record<string, string>,
-): { rate: number; requests: number } {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const command = pin(1, [
-    process.execPath,
-    join(root, 'node_modules/autocannon/autocannon.js'),
-    '-j',
-    '-c',
-    '50',
-    '-d',
-    String(seconds),
-    ...headerArgs,
-    url,
-  ]);
-  const output = execFileSync(command[0]!, command.slice(1), {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const result = JSON.parse(output) as {
-    requests: { average: number; total: number };
-    non2xx: number;
-  };
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} responses were not 2xx`);
-  return { rate: result.requests.average, requests: result.requests.total };
-}
-
-interface Measured {
-  rate: number;
-  cpu: number;
-}
-
 interface Running {
   http: Http;
   api: ChildProcess;
@@ -229,19 +165,19 @@ async function main(): Promise<void> {
       seeded.push({ ...adapter, ...(await seedUsers(adapter.base, masterKey)) });
     }
     const rows: Array<[string, Measured]> = [
-      ['raw node:http, the same JSON', load(raw, 'http://127.0.0.1:9300/')],
+      ['raw node:http, the same JSON', load(raw, 'http://127.0.0.1:9300/', duration)],
     ];
     for (const { http, bare, bareUrl, id } of seeded)
       rows.push([
         `bare NestJS app on ${http}, GET /users/:id answering the same JSON`,
-        load(bare, `${bareUrl}/users/${id}`),
+        load(bare, `${bareUrl}/users/${id}`, duration),
       ]);
     for (const { http, api, base, id } of seeded)
-      rows.push([`${http}: GET /users/:id (public)`, load(api, `${base}/users/${id}`)]);
+      rows.push([`${http}: GET /users/:id (public)`, load(api, `${base}/users/${id}`, duration)]);
     for (const { http, api, base, token } of seeded)
       rows.push([
         `${http}: GET /users?q=user&page=2&limit=10&sort=-createdAt (admin)`,
-        load(api, `${base}/users?q=user&page=2&limit=10&sort=-createdAt`, {
+        load(api, `${base}/users?q=user&page=2&limit=10&sort=-createdAt`, duration, {
           authorization: `Bearer ${token}`,
         }),
       ]);

@@ -2,12 +2,8 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../cli/base-command.js';
 import { UserError } from '../cli/errors.js';
-import {
-  Application,
-  parseByteSize,
-  parseOrigins,
-  type ApplicationOptions,
-} from '../route/application.js';
+import { Application, type ApplicationOptions } from '../route/application.js';
+import { parseByteSize, parseOrigins } from '../route/create-app.js';
 import { LifespanError } from '../route/lifespan.js';
 import { parseDuration } from '../route/limits.js';
 import { openApiDocument } from '../route/openapi.js';

@@ -6,7 +6,7 @@ import {
   insertImportDeclaration,
   lineEnding,
   moduleSpecifier,
-} from './app-module-editor.js';
+} from './source-edits.js';
 
 export interface MigrationToAdd {
   /** `CreateArticles1763890000000` */

@@ -2,7 +2,8 @@
 export { Controller, RouteResponse } from './controller.js';
 export type { ControllerClass, Files, Keywords, RouteRequest } from './controller.js';
 export { HttpError } from './http-error.js';
-export { Application, createApp, parseByteSize, parseOrigins } from './application.js';
+export { Application } from './application.js';
+export { createApp, parseByteSize, parseOrigins } from './create-app.js';
 export type { ApplicationOptions } from './application.js';
 export { basicAuth, bearerAuth, safeEqual } from './auth.js';
 export type { AuthDecorator, BasicAuthOptions, BearerAuthOptions } from './auth.js';

@@ -7,16 +7,12 @@ import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.tem
 import { foreignKeyOf, joinTableChanges, postgresKey, sqliteRebuild } from './alter-references.js';
 import {
   columnSql,
-  indexName,
   POSTGRES_TYPES,
-  searchIndexName,
-  searchTableName,
   SQLITE_TYPES,
   sqliteSearch,
-  type ColumnSpec,
-  type ColumnType,
-  type TableSpec,
-} from '../database/sql-dialects.js';
+} from '../database/postgres-sqlite.dialects.js';
+import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
+import { indexName, searchIndexName, searchTableName } from '../database/sql-names.js';
 
 /** What a column changes into: `renames` maps old column names to new ones. */
 export interface TableChange {

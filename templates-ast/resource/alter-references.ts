@@ -1,15 +1,12 @@
 // What references change in an altered table: a foreign-key column with its index, a join table, and SQLite's rebuild.
+import { sqliteSearch } from '../database/postgres-sqlite.dialects.js';
 import {
   dialectOf,
-  foreignKeyName,
-  indexName,
-  onDeleteSql,
-  searchTableName,
-  sqliteSearch,
   type ColumnSpec,
   type ForeignKey,
   type TableSpec,
 } from '../database/sql-dialects.js';
+import { foreignKeyName, indexName, onDeleteSql, searchTableName } from '../database/sql-names.js';
 
 /** The foreign key of `column` in `table`, if it is a reference. */
 export const foreignKeyOf = (table: TableSpec, column: ColumnSpec): ForeignKey | undefined =>

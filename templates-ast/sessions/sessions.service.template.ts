@@ -3,18 +3,10 @@ import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import {
-  classOf,
-  code,
-  constant,
-  decorator,
-  functionOf,
-  injected,
-  interfaceOf,
-  tsFile,
-} from '../_shared/ts.js';
+import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';
 import { sessionModelPath, sessionRecordType } from './session.entity.template.js';
+import { refreshTokenPieces } from './sessions.refresh-token.js';
 
 const SQL = {
   injected: injected('sessions', 'Repository<Session>', [decorator('InjectRepository', 'Session')]),
@@ -84,46 +76,7 @@ export function sessionsServiceTemplate(options: ProjectOptions): TypeScriptFile
       { from: userModelPath(options), types: [user] },
     ],
     [
-      interfaceOf({
-        name: 'IssuedSession',
-        properties: [
-          { name: 'id', type: 'string', docs: ['Goes into the access token as `sid`.'] },
-          {
-            name: 'refreshToken',
-            type: 'string',
-            docs: ['`<session id>.<32 random bytes>`, shown to the client once and stored hashed.'],
-          },
-        ],
-      }),
-      constant('SESSION_ID', db.id, { isExported: false }),
-      functionOf({
-        name: 'hashSecret',
-        isExported: false,
-        parameters: [{ name: 'secret', type: 'string' }],
-        returnType: 'string',
-        statements: code("return createHash('sha256').update(secret).digest('hex');"),
-      }),
-      functionOf({
-        name: 'sameHash',
-        isExported: false,
-        docs: ['Compared in constant time, so the time taken tells nothing about the stored hash.'],
-        parameters: [
-          { name: 'stored', type: 'string' },
-          { name: 'given', type: 'string' },
-        ],
-        returnType: 'boolean',
-        statements: code(
-          'return stored.length === given.length && timingSafeEqual(Buffer.from(stored), Buffer.from(given));',
-        ),
-      }),
-      functionOf({
-        name: 'invalidToken',
-        isExported: false,
-        returnType: 'UnauthorizedException',
-        statements: code(
-          "return new UnauthorizedException('The refresh token is unknown, expired or ended: sign in again');",
-        ),
-      }),
+      ...refreshTokenPieces(db.id),
       classOf({
         name: 'SessionsService',
         decorators: [decorator('Injectable')],

@@ -3,7 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
-import { fullTextIndexName, searchIndexName } from '../database/sql-dialects.js';
+import { fullTextIndexName, searchIndexName } from '../database/sql-names.js';
 import { providerIdColumn } from './users.migration.template.js';
 
 export const userModelPath = (options: ProjectOptions): string =>
@@ -40,7 +40,7 @@ export const searchIndex = (options: ProjectOptions, table: string, column: stri
     : [];
 
 /**
- * MySQL's FULLTEXT index over a table's searched columns, made by the migration (sql-dialects.ts):
+ * MySQL's FULLTEXT index over a table's searched columns, made by the migration (mysql.dialect.ts):
  * named on the first of them so that `migration:generate` leaves it alone.
  */
 export const fullTextIndex = (options: ProjectOptions, table: string, first: boolean) =>

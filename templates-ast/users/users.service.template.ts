@@ -3,13 +3,13 @@ import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
-import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
+import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';
-import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
 import { FIND_BY_ID } from '../database/find-by-id.template.js';
 import { confirmEmailMethod } from '../email-confirmations/email-confirmations.service.template.js';
 import { socialImports, socialMethods } from './users.social.js';
 import { setPasswordMethod, verifyCredentialsMethod } from './users.password.js';
+import { createMethod, signUpFunctions } from './users.sign-up.js';
 
 const SQL = {
   injected: injected('users', 'Repository<User>', [decorator('InjectRepository', 'User')]),
@@ -75,35 +75,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       ...socialImports(options),
     ],
     [
-      functionOf({
-        name: 'emailTaken',
-        isExported: false,
-        parameters: [{ name: 'email', type: 'string' }],
-        returnType: 'ConflictException',
-        statements: code("return new ConflictException(`email '${email}' is already registered`);"),
-      }),
-      functionOf({
-        name: 'isUniqueViolation',
-        isExported: false,
-        parameters: [{ name: 'error', type: 'unknown' }],
-        returnType: 'boolean',
-        statements:
-          options.database === 'mongodb'
-            ? code('return (error as { code?: unknown } | null)?.code === 11000;')
-            : code(
-                'const code = error instanceof QueryFailedError ? (error.driverError as { code?: unknown }).code : undefined;',
-                `return code === '${UNIQUE_VIOLATION[options.database]}';`,
-              ),
-      }),
-      functionOf({
-        name: 'gravatarUrl',
-        docs: ['The picture of a user who gave none: their Gravatar, or a generated pattern.'],
-        parameters: [{ name: 'email', type: 'string' }],
-        returnType: 'string',
-        statements: code(
-          "return `https://gravatar.com/avatar/${createHash('md5').update(email).digest('hex')}?d=identicon`;",
-        ),
-      }),
+      ...signUpFunctions(options),
       classOf({
         name: 'UsersService',
         decorators: [decorator('Injectable')],
@@ -125,40 +97,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
           },
         ],
         methods: [
-          {
-            name: 'create',
-            isAsync: true,
-            docs: [
-              'The e-mail arrives trimmed and lower-cased (CreateUserDto); a taken one is a 409.',
-              ...(password
-                ? []
-                : [
-                    'The user signs in with a provider whose verified e-mail is this one (findOrCreateFromProvider).',
-                  ]),
-            ],
-            parameters: [{ name: 'input', type: 'CreateUserDto' }],
-            returnType: `Promise<${record}>`,
-            statements: code(
-              'const { email } = input;',
-              `if (${db.exists}) throw emailTaken(email);`,
-              'const user = {',
-              '  email,',
-              "  name: input.name ?? email.split('@')[0],",
-              '  picture: input.picture ?? gravatarUrl(email),',
-              "  role: input.role ?? 'user',",
-              ...(password ? ['  password: await hashPassword(input.password),'] : []),
-              '  tokenVersion: 0,',
-              ...(options.emailConfirmation ? ['  emailConfirmed: false,'] : []),
-              '};',
-              'try {',
-              `  return ${db.insert};`,
-              '} catch (error) {',
-              '  // Two sign-ups with one e-mail at once: the unique index decides, still a 409.',
-              '  if (isUniqueViolation(error)) throw emailTaken(email);',
-              '  throw error;',
-              '}',
-            ),
-          },
+          createMethod(options, record, db),
           {
             name: 'findById',
             parameters: [{ name: 'id', type: 'string' }],

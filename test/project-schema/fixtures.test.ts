@@ -1,39 +1,22 @@
-// The project schema of fixture trees in the generated shape: text, graphql-js round trip, hand edits, warnings, errors.
+// The project schema of fixture trees in the generated shape: text, graphql-js round trip, no accounts, errors.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, print as printNode, validateSchema, type GraphQLObjectType } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findProjectRoot, printProjectSchema } from '../../src/project-schema/index.js';
 import { twoResources } from './expected.js';
-import { copyFixture, scratchFolder, sdl } from './project.js';
+import { fixtureCopies, printSchema, scratchFolder, sdl } from './project.js';
 
 const scratch = scratchFolder('rest-project-schema-');
 afterAll(scratch.remove);
 
-let copies = 0;
-/** A fresh copy of a fixture, so that each test may edit its own. */
-const fixture = (name: 'sqlite' | 'mongodb') =>
-  copyFixture(name, join(scratch.path, `${copies++}`));
-
-async function print(cwd: string) {
-  const warnings: string[] = [];
-  const result = await printProjectSchema({ cwd, warn: (message) => warnings.push(message) });
-  if (!result.printed) throw new Error(result.problems.map((p) => p.message).join('\n'));
-  return { text: result.text, warnings };
-}
-
-function edit(file: string, from: string | RegExp, to: string): void {
-  const text = readFileSync(file, 'utf8');
-  const edited = text.replace(from, to);
-  if (edited === text) throw new Error(`${file}: nothing to replace`);
-  writeFileSync(file, edited);
-}
+const fixture = fixtureCopies(scratch.path);
 
 describe.each(['sqlite', 'mongodb'] as const)(
   'a %s project (fixture of the generated shape)',
   (database) => {
     it('prints its users and two resources, with who may call each operation', async () => {
-      const { text, warnings } = await print(fixture(database));
+      const { text, warnings } = await printSchema(fixture(database));
       expect(text).toBe(twoResources);
       expect(warnings).toEqual([]);
     });
@@ -41,14 +24,14 @@ describe.each(['sqlite', 'mongodb'] as const)(
     it('is found from a folder inside the project', async () => {
       const root = fixture(database);
       expect(await findProjectRoot(join(root, 'src', 'articles'))).toBe(root);
-      expect((await print(join(root, 'src', 'articles'))).text).toBe(twoResources);
+      expect((await printSchema(join(root, 'src', 'articles'))).text).toBe(twoResources);
     });
   },
 );
 
 describe('the printed schema in graphql-js', () => {
   it('parses and validates with buildSchema, with the access marks as real directives', async () => {
-    const { text } = await print(fixture('sqlite'));
+    const { text } = await printSchema(fixture('sqlite'));
     const schema = buildSchema(text);
     expect(validateSchema(schema)).toEqual([]);
     const marks = (type: GraphQLObjectType | null | undefined, field: string) =>
@@ -70,136 +53,6 @@ describe('the printed schema in graphql-js', () => {
   });
 });
 
-describe('hand edits', () => {
-  it('shows a column added by hand to an entity in the next print', async () => {
-    const root = fixture('sqlite');
-    const entity = join(root, 'src/articles/entities/article.entity.ts');
-    edit(
-      entity,
-      '  @ManyToOne',
-      "  @Column({ type: 'int', default: 0 })\n  likes: number;\n\n  @Column({ type: 'varchar', nullable: true })\n  subtitle: string | null;\n\n  @ManyToOne",
-    );
-    const { text } = await print(root);
-    expect(text).toContain(
-      '  publishedAt: DateTime\n  likes: Int!\n  subtitle: String\n  author: User!\n',
-    );
-    expect(buildSchema(text).getType('Article')).toBeDefined();
-  });
-
-  it('prints a relation added by hand to another resource as that type', async () => {
-    const root = fixture('sqlite');
-    edit(
-      join(root, 'src/notes/entities/note.entity.ts'),
-      '  @CreateDateColumn',
-      '  @ManyToOne(() => Article, { nullable: true })\n  article: Article | null;\n\n  @ManyToMany(() => Article)\n  related: Article[];\n\n  @CreateDateColumn',
-    );
-    const { text, warnings } = await print(root);
-    expect(warnings).toEqual([]);
-    expect(text).toContain(
-      '  body: String\n  article: Article\n  related: [Article!]!\n  createdAt: DateTime!\n',
-    );
-    expect(validateSchema(buildSchema(text))).toEqual([]);
-  });
-
-  it('shows a prop added by hand to a Mongoose schema class, and a DTO field in the inputs', async () => {
-    const root = fixture('mongodb');
-    edit(
-      join(root, 'src/notes/schemas/note.schema.ts'),
-      '  createdAt',
-      '  @Prop({ type: [Number], default: [] })\n  scores: number[];\n\n  @Prop()\n  pinned?: boolean;\n\n  createdAt',
-    );
-    edit(
-      join(root, 'src/notes/dto/create-note.dto.ts'),
-      /}\n$/,
-      '\n  @IsOptional()\n  pinned?: boolean;\n}\n',
-    );
-    const { text } = await print(root);
-    expect(text).toContain(sdl`
-      type Note implements Node {
-        id: ID!
-        title: String!
-        body: String
-        scores: [Float!]!
-        pinned: Boolean
-        createdAt: DateTime!
-        updatedAt: DateTime!
-      }
-    `);
-    expect(text).toContain(sdl`
-      input NoteInput {
-        title: String!
-        body: String
-        pinned: Boolean
-      }
-    `);
-  });
-
-  it('prints a field of a type it cannot map as String, with a warning naming the class and field', async () => {
-    const root = fixture('sqlite');
-    edit(
-      join(root, 'src/articles/entities/article.entity.ts'),
-      '  @ManyToOne',
-      "  @Column({ type: 'simple-json' })\n  meta: Record<string, unknown>;\n\n  @ManyToOne",
-    );
-    const { text, warnings } = await print(root);
-    expect(text).toContain('  meta: String!\n');
-    expect(warnings).toEqual([
-      'Article.meta: the type Record<string, unknown> has no GraphQL equivalent, so it is printed as String',
-    ]);
-    expect(() => buildSchema(text)).not.toThrow();
-  });
-
-  it('leaves out a property GraphQL cannot name, with a warning, instead of failing', async () => {
-    const root = fixture('sqlite');
-    edit(join(root, 'src/notes/dto/create-note.dto.ts'), /}\n$/, "  'due-date'?: string;\n}\n");
-    const { text, warnings } = await print(root);
-    expect(warnings).toEqual([
-      "CreateNoteDto.'due-date': not a GraphQL field name (letters, digits and _), so it is left out",
-    ]);
-    expect(text).toContain(sdl`
-      input NoteInput {
-        title: String!
-        body: String
-      }
-    `);
-  });
-
-  it('leaves out, with a warning, a resource named like a type the schema defines', async () => {
-    const root = fixture('mongodb');
-    const config = JSON.parse(readFileSync(join(root, 'restsmith.json'), 'utf8'));
-    config.resources.push({
-      name: 'node',
-      endpoint: 'nodes',
-      methods: { list: 'public' },
-      fields: ['label:string'],
-    });
-    writeFileSync(join(root, 'restsmith.json'), JSON.stringify(config));
-    const { text, warnings } = await print(root);
-    expect(warnings).toEqual([
-      'Node: the schema already has a type of that name, so the resource node is left out',
-    ]);
-    expect(text).toBe(twoResources);
-  });
-
-  it('falls back to the fields in restsmith.json, with a warning, when a resource class is gone', async () => {
-    const root = fixture('sqlite');
-    edit(join(root, 'src/notes/entities/note.entity.ts'), 'export class Note', 'export class Memo');
-    const { text, warnings } = await print(root);
-    expect(warnings).toEqual([
-      'Note: no class Note with @Schema or @Entity under src/, so its fields come from restsmith.json',
-    ]);
-    expect(text).toContain(sdl`
-      type Note implements Node {
-        id: ID!
-        title: String!
-        body: String
-        createdAt: DateTime!
-        updatedAt: DateTime!
-      }
-    `);
-  });
-});
-
 describe('projects without accounts', () => {
   it('has no Role, User or @auth, and marks master-key operations with @masterKey', async () => {
     const root = fixture('sqlite');
@@ -207,7 +60,7 @@ describe('projects without accounts', () => {
     config.auth = false;
     config.resources = config.resources.slice(0, 1);
     writeFileSync(join(root, 'restsmith.json'), JSON.stringify(config));
-    const { text } = await print(root);
+    const { text } = await printSchema(root);
     expect(text).toBe(sdl`
       """
       Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.
