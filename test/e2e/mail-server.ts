@@ -19,6 +19,14 @@ export async function startMailServer() {
       });
     },
   });
+  // smtp-server emits a client connection's socket errors on the server: without a listener, a
+  // generated app stopped while its mail transport holds a connection (read ECONNRESET) is an
+  // uncaught exception that fails the whole run. A client hanging up is not the server failing;
+  // any other error is kept and reported by stop().
+  const errors: Error[] = [];
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') errors.push(error);
+  });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.server.address() as { port: number };
   /** The first message (decoded) that `matches`, once it arrives. */
@@ -44,7 +52,10 @@ export async function startMailServer() {
     messageWhere,
     messageTo,
     countTo,
-    stop: () => new Promise<void>((closed) => server.close(closed)),
+    stop: async (): Promise<void> => {
+      await new Promise<void>((closed) => server.close(closed));
+      if (errors.length > 0) throw new Error(`the test SMTP server failed: ${errors[0].message}`);
+    },
   };
 }
 
