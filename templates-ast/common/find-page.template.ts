@@ -5,6 +5,7 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 import { FIND_BY_ID } from '../database/find-by-id.template.js';
 import { bindingFunctions } from './find-page.binding.js';
+import { statementFunctions } from './find-page.statements.js';
 import { mongooseFindPage } from './find-page.mongoose.js';
 
 export function findPageTemplate(options: ProjectOptions): TypeScriptFile {
@@ -172,75 +173,7 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           'return built;',
         ),
       }),
-      functionOf({
-        name: 'buildStatements',
-        isExported: false,
-        docs: [
-          "The page's ids are sorted on their own and only then joined to their rows: a sort that",
-          'carries every column of every match cost more than the rest of the statement (SQLite).',
-        ],
-        typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
-        parameters: [
-          { name: 'repository', type: 'Repository<T>' },
-          { name: 'query', type: 'ListQuery' },
-          { name: 'spec', type: 'ListSpec' },
-        ],
-        returnType: 'PageStatements',
-        statements: code(
-          'const escape = (name: string) => repository.manager.connection.driver.escape(name);',
-          "const counted = repository.createQueryBuilder('counted').select('COUNT(*)', TOTAL);",
-          'const count = matching(counted, query, spec).getQuery();',
-          "const ids = repository.createQueryBuilder('item').select('item.id', 'id');",
-          'const pageIds = sorted(matching(ids, query, spec), query).getQuery();',
-          'const page = sorted(selectColumns(repository, entityColumns(repository)), query)',
-          '  // Computed once: the subquery does not depend on the row.',
-          '  .addSelect(`(${count})`, TOTAL)',
-          "  .innerJoin(`(${pageIds} LIMIT :limit OFFSET :offset)`, 'page', `${escape('page')}.${escape('id')} = item.id`);",
-          'return { page: page.getQuery(), count };',
-        ),
-      }),
-      functionOf({
-        name: 'sorted',
-        isExported: false,
-        docs: [
-          'Orders a query by the sort of a list query, then by id so that pages never overlap.',
-        ],
-        typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
-        parameters: [
-          { name: 'builder', type: 'SelectQueryBuilder<T>' },
-          { name: 'query', type: 'ListQuery' },
-        ],
-        returnType: 'SelectQueryBuilder<T>',
-        statements: code(
-          'for (const key of query.sort) {',
-          "  builder.addOrderBy(`${builder.alias}.${key.field}`, key.descending ? 'DESC' : 'ASC');",
-          '}',
-          "if (!query.sort.some((key) => key.field === 'id')) builder.addOrderBy(`${builder.alias}.id`, 'ASC');",
-          'return builder;',
-        ),
-      }),
-      functionOf({
-        name: 'matching',
-        isExported: false,
-        docs: ['Adds the search and the filters of a list query to a query of the table.'],
-        typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
-        parameters: [
-          { name: 'builder', type: 'SelectQueryBuilder<T>' },
-          { name: 'query', type: 'ListQuery' },
-          { name: 'spec', type: 'ListSpec' },
-        ],
-        returnType: 'SelectQueryBuilder<T>',
-        statements: code(
-          'const { alias } = builder;',
-          'if (query.q !== undefined && spec.search.length > 0) {',
-          ...search.condition.map((line) => `  ${line}`),
-          '}',
-          'query.filters.forEach((filter, index) => {',
-          '  builder.andWhere(filterCondition(builder, alias, filter, spec.filters[filter.field], `filter${index}`));',
-          '});',
-          'return builder;',
-        ),
-      }),
+      ...statementFunctions(search),
       ...bindingFunctions(search),
     ],
   );

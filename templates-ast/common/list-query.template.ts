@@ -185,6 +185,8 @@ export function listQueryTemplate(options: ProjectOptions): TypeScriptFile {
         returnType: 'Partial<T>',
         statements: code(
           'const { include, exclude } = query.fields;',
+          '// Every view is a fresh object: without `fields` it is answered as it is, not copied.',
+          'if (include.length === 0 && exclude.length === 0) return item;',
           'const kept = Object.entries(item).filter(',
           "  ([key]) => key === 'id' || ((include.length === 0 || include.includes(key)) && !exclude.includes(key)),",
           ');',
