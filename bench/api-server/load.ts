@@ -3,6 +3,7 @@ import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { backendCpuSince, backendTimes } from './postgres.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -15,18 +16,23 @@ export const pin = (core: number, command: string[]) =>
 /**
  * req/s of `url` under 50 connections for `duration` seconds, and the server's CPU time per request. Each route is loaded for two seconds first and
  * that result dropped: the first second of a fresh Node process runs unoptimised code at a third of
- * the rate that follows.
+ * the rate that follows. With `postgresDatabase`, the CPU time per request of the PostgreSQL backends
+ * serving that database too.
  */
 export function load(
   server: ChildProcess,
   url: string,
   duration: number,
   headers: Record<string, string> = {},
+  postgresDatabase?: string,
 ): Measured {
   loadFor(2, url, headers);
+  const backends = postgresDatabase ? backendTimes(postgresDatabase) : undefined;
   const before = cpuTime(server);
   const { rate, requests } = loadFor(duration, url, headers);
-  return { rate, cpu: (cpuTime(server) - before) / requests };
+  const cpu = (cpuTime(server) - before) / requests;
+  if (!postgresDatabase) return { rate, cpu };
+  return { rate, cpu, databaseCpu: backendCpuSince(postgresDatabase, backends!) / requests };
 }
 
 /** The server's user + system CPU time in microseconds, from /proc (0 where there is none). */
@@ -70,5 +76,8 @@ function loadFor(
 
 export interface Measured {
   rate: number;
+  /** The Node server's CPU µs per request. */
   cpu: number;
+  /** The PostgreSQL backends' CPU µs per request, for a project on PostgreSQL. */
+  databaseCpu?: number;
 }

@@ -1,57 +1,38 @@
-// bench/api-server: req/s of generated sqlite projects (`rest new --database sqlite`, on Express and with
-// `--http fastify`), GET /users/:id and an admin list query, beside baselines in the same run: raw node:http
-// answering the same JSON, and a bare NestJS app answering it on each adapter (bare-nest.mjs: the
-// framework's own cost, without our code or a database). Ratios are against the bare app on Express.
-// The servers run on core 0, autocannon on core 1. Build restsmith first (`npm run build`).
+// bench/api-server: req/s of generated projects (`rest new`, on Express and with `--http fastify`, on
+// SQLite and with `--database postgres`), GET /users/:id and an admin list query, beside baselines in
+// the same run: raw node:http answering the same JSON, and a bare NestJS app answering it on each
+// adapter (bare-nest.mjs: the framework's own cost, without our code or a database). Ratios are against
+// the bare app on Express. The servers run on core 0, autocannon on core 1; PostgreSQL (the local
+// server, 127.0.0.1:5432, a fresh database per project) is not pinned. Build restsmith first
+// (`npm run build`).
 // Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--http=express,fastify]
-//      [--seed=<folder with node_modules>]
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//      [--database=sqlite,postgres] [--seed=<folder with node_modules>]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { load, pin, type Measured } from './load.js';
+import { createDatabase, databaseUrl, dropDatabase } from './postgres.js';
+import {
+  prepareProject,
+  projectOf,
+  root,
+  work,
+  type Database,
+  type Http,
+  type Variant,
+} from './project.js';
 
-type Http = 'express' | 'fastify';
-
-const root = resolve(import.meta.dirname, '../..');
-const work = join(root, '.tmp/bench-api-server');
 const option = (name: string, fallback: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const duration = Number(option('duration', '10'));
 const userCount = Number(option('users', '200'));
 const adapters = option('http', 'express,fastify').split(',') as Http[];
-const projectName = (http: Http) => (http === 'express' ? 'bench-api' : `bench-api-${http}`);
-const projectOf = (http: Http) => join(work, projectName(http));
-function sh(command: string, args: string[], cwd: string): void {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, CI: 'true' },
-  });
-  if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-}
-
-/**
- * Generates and builds the project of one adapter once; later runs reuse it. Its node_modules are
- * lent (hard links) by `--seed` or by a project installed before, and npm adds the differences.
- */
-function prepareProject(http: Http): void {
-  const project = projectOf(http);
-  if (existsSync(join(project, 'dist/main.js'))) return;
-  rmSync(project, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  const seeds = [option('seed', join(root, '.tmp/api-deps')), ...adapters.map(projectOf)];
-  const seed = seeds.find((folder) => existsSync(join(folder, 'node_modules')));
-  const flags = ['--database', 'sqlite', '--http', http, '--yes', '--skip-git'];
-  if (seed) flags.push('--skip-install');
-  sh(process.execPath, [join(root, 'bin/run.js'), 'new', projectName(http), ...flags], work);
-  if (seed) {
-    sh('cp', ['-al', join(seed, 'node_modules'), join(project, 'node_modules')], project);
-    sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], project);
-  }
-  sh('npm', ['run', 'build'], project);
-}
+const databases = option('database', 'sqlite').split(',') as Database[];
+const variants: Variant[] = databases.flatMap((database) =>
+  adapters.map((http) => ({ http, database })),
+);
+const label = ({ http, database }: Variant) => `${http}, ${database}`;
 
 function start(command: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildProcess> {
   const [file, ...args] = pin(0, command);
@@ -101,50 +82,55 @@ async function seedUsers(base: string, masterKey: string): Promise<{ token: stri
   return { token: String(session.token), id };
 }
 
-interface Running {
-  http: Http;
+interface Running extends Variant {
   api: ChildProcess;
-  bare: ChildProcess;
   base: string;
-  bareUrl: string;
-  database: string;
+  /** The SQLite file, or the PostgreSQL database's name. */
+  store: string;
 }
 
-/** Starts one adapter's project and its bare baseline. */
-async function startAdapter(http: Http, port: number): Promise<Running> {
-  const database = join(work, `bench-${http}-${Date.now()}.sqlite`);
+/** Starts one project, on a fresh SQLite file or a fresh PostgreSQL database. */
+async function startProject(
+  variant: Variant,
+  port: number,
+  stores: Array<Pick<Running, 'database' | 'store'>>,
+): Promise<Running> {
+  const stamp = `${variant.http}_${process.pid}_${Date.now()}`;
+  const store =
+    variant.database === 'sqlite' ? join(work, `bench-${stamp}.sqlite`) : `bench_api_${stamp}`;
+  stores.push({ database: variant.database, store });
+  if (variant.database === 'postgres') createDatabase(store);
   const api = await start(
     [process.execPath, 'dist/main.js'],
     {
       PORT: String(port),
       NODE_ENV: 'production',
-      DATABASE_PATH: database,
+      ...(variant.database === 'sqlite'
+        ? { DATABASE_PATH: store }
+        : { DATABASE_URL: databaseUrl(store) }),
+      MIGRATIONS_RUN: 'true',
       // The bench loads one address far past the production limits; the limiter still counts every request.
       THROTTLE_LIMIT: '1000000000',
       THROTTLE_AUTH_LIMIT: '1000000000',
       THROTTLE_AUTH_ACCOUNT_LIMIT: '1000000000',
       LOG_LEVEL: option('log-level', 'info'),
     },
-    projectOf(http),
+    projectOf(variant),
   );
-  const bare = await start(
-    [process.execPath, join(import.meta.dirname, 'bare-nest.mjs'), `--http=${http}`],
-    { PORT: String(port + 1) },
-    projectOf(http),
-  );
-  const [base, bareUrl] = [`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`];
-  return { http, api, bare, base, bareUrl, database };
+  return { ...variant, store, api, base: `http://127.0.0.1:${port}` };
 }
 
 /**
- * Every server runs before the first load, each adapter's users are seeded, and then the routes are
- * loaded adapter beside adapter (bare apps, then reads, then lists), so that a change in the machine's
- * load falls on both alike.
+ * Every server runs before the first load, each project's users are seeded, and then the routes are
+ * loaded project beside project (bare apps, then reads, then lists), so that a change in the machine's
+ * load falls on all alike.
  */
 async function main(): Promise<void> {
-  for (const http of adapters) prepareProject(http);
+  const seed = option('seed', join(root, '.tmp/api-deps'));
+  for (const variant of variants) prepareProject(variant, seed, variants);
   const servers: ChildProcess[] = [];
   const running: Running[] = [];
+  const stores: Array<Pick<Running, 'database' | 'store'>> = [];
   try {
     const raw = await start(
       [process.execPath, join(import.meta.dirname, 'raw-server.mjs')],
@@ -152,56 +138,80 @@ async function main(): Promise<void> {
       root,
     );
     servers.push(raw);
+    const bares: Array<{ http: Http; bare: ChildProcess; bareUrl: string }> = [];
     for (const [index, http] of adapters.entries()) {
-      const adapter = await startAdapter(http, 9301 + index * 2);
-      servers.push(adapter.api, adapter.bare);
-      running.push(adapter);
+      const port = 9301 + index;
+      const project = projectOf(variants.find((variant) => variant.http === http)!);
+      const bareArgs = [join(import.meta.dirname, 'bare-nest.mjs'), `--http=${http}`];
+      const bare = await start([process.execPath, ...bareArgs], { PORT: String(port) }, project);
+      servers.push(bare);
+      bares.push({ http, bare, bareUrl: `http://127.0.0.1:${port}` });
+    }
+    for (const [index, variant] of variants.entries()) {
+      const project = await startProject(variant, 9320 + index, stores);
+      servers.push(project.api);
+      running.push(project);
     }
     const seeded = [];
-    for (const adapter of running) {
+    for (const project of running) {
       const masterKey = /^MASTER_KEY=(.*)$/m
-        .exec(readFileSync(join(projectOf(adapter.http), '.env'), 'utf8'))![1]!
+        .exec(readFileSync(join(projectOf(project), '.env'), 'utf8'))![1]!
         .trim();
-      seeded.push({ ...adapter, ...(await seedUsers(adapter.base, masterKey)) });
+      seeded.push({ ...project, ...(await seedUsers(project.base, masterKey)) });
     }
+    const id = seeded[0]!.id;
     const rows: Array<[string, Measured]> = [
       ['raw node:http, the same JSON', load(raw, 'http://127.0.0.1:9300/', duration)],
     ];
-    for (const { http, bare, bareUrl, id } of seeded)
+    for (const { http, bare, bareUrl } of bares)
       rows.push([
         `bare NestJS app on ${http}, GET /users/:id answering the same JSON`,
         load(bare, `${bareUrl}/users/${id}`, duration),
       ]);
-    for (const { http, api, base, id } of seeded)
-      rows.push([`${http}: GET /users/:id (public)`, load(api, `${base}/users/${id}`, duration)]);
-    for (const { http, api, base, token } of seeded)
+    const pg = (project: Running) => (project.database === 'postgres' ? project.store : undefined);
+    for (const project of seeded)
       rows.push([
-        `${http}: GET /users?q=user&page=2&limit=10&sort=-createdAt (admin)`,
-        load(api, `${base}/users?q=user&page=2&limit=10&sort=-createdAt`, duration, {
-          authorization: `Bearer ${token}`,
-        }),
+        `${label(project)}: GET /users/:id (public)`,
+        load(project.api, `${project.base}/users/${project.id}`, duration, {}, pg(project)),
+      ]);
+    for (const project of seeded)
+      rows.push([
+        `${label(project)}: GET /users?q=user&page=2&limit=10&sort=-createdAt (admin)`,
+        load(
+          project.api,
+          `${project.base}/users?q=user&page=2&limit=10&sort=-createdAt`,
+          duration,
+          { authorization: `Bearer ${project.token}` },
+          pg(project),
+        ),
       ]);
     report(rows);
   } finally {
     for (const server of servers) server.kill();
-    for (const { database } of running) rmSync(database, { force: true });
+    await new Promise((done) => setTimeout(done, 500));
+    for (const { database, store } of stores)
+      if (database === 'sqlite') rmSync(store, { force: true });
+      else dropDatabase(store);
   }
 }
 
 /** The table, as ratios to the bare app on Express (else the first bare app) measured in this run. */
 function report(rows: Array<[string, Measured]>): void {
+  const load = loadavg().map((value) => value.toFixed(2));
   console.log(
-    `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections, load average ${loadavg()[0]!.toFixed(2)}\n`,
+    `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections, load average ${load.join(' ')}\n`,
   );
   console.log(
-    '| route | req/s | vs bare NestJS on Express | server CPU µs/req | CPU efficiency vs bare NestJS on Express |\n|---|---:|---:|---:|---:|',
+    '| route | req/s | vs bare NestJS on Express | server CPU µs/req | CPU efficiency vs bare NestJS on Express | PostgreSQL CPU µs/req | total CPU µs/req |\n|---|---:|---:|---:|---:|---:|---:|',
   );
   const bareRows = rows.filter(([name]) => name.startsWith('bare NestJS'));
   const baseline = (bareRows.find(([name]) => name.includes('express')) ?? bareRows[0]!)[1];
-  for (const [name, { rate, cpu }] of rows)
+  for (const [name, { rate, cpu, databaseCpu }] of rows) {
+    const database = databaseCpu === undefined ? ['', ''] : [databaseCpu, cpu + databaseCpu];
     console.log(
-      `| ${name} | ${Math.round(rate)} | ${(rate / baseline.rate).toFixed(2)}x | ${cpu.toFixed(1)} | ${(baseline.cpu / cpu).toFixed(2)}x |`,
+      `| ${name} | ${Math.round(rate)} | ${(rate / baseline.rate).toFixed(2)}x | ${cpu.toFixed(1)} | ${(baseline.cpu / cpu).toFixed(2)}x | ${database.map((value) => (value === '' ? '' : Number(value).toFixed(1))).join(' | ')} |`,
     );
+  }
 }
 
 await main();
