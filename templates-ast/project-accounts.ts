@@ -21,6 +21,8 @@ import { authE2eSpecTemplate } from './test/auth.e2e-spec.template.js';
 import { rateLimitsE2eSpecTemplate } from './test/rate-limits.e2e-spec.template.js';
 import { sessionsE2eSpecTemplate } from './test/sessions.e2e-spec.template.js';
 import { searchE2eSpecTemplate } from './test/search.e2e-spec.template.js';
+import { listCacheE2eSpecTemplate } from './test/list-cache.e2e-spec.template.js';
+import { cachesLists } from './common/list-cache.template.js';
 import { usersE2eSpecTemplate } from './test/users.e2e-spec.template.js';
 import {
   createUserDtoTemplate,
@@ -82,6 +84,7 @@ export const authFiles = (options: ProjectOptions): GeneratedFile[] => [
   rolesE2eSpecTemplate(options),
   ...(hasPassword(options) ? passwordFiles(options) : []),
   ...(options.database === 'mongodb' ? [] : [searchE2eSpecTemplate(options)]),
+  ...(cachesLists(options.database) ? [listCacheE2eSpecTemplate(options)] : []),
   ...(options.refreshTokens ? sessionFiles(options) : []),
   ...(sendsMail(options) ? [mailServiceTemplate(), mailModuleTemplate()] : []),
   ...(options.passwordReset ? passwordResetFiles(options) : []),

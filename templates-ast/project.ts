@@ -15,6 +15,7 @@ import { formValueTemplate } from './common/form-value.template.js';
 import { headersTemplate } from './common/headers.template.js';
 import { requestChecksTemplate } from './common/request-checks.template.js';
 import { findPageTemplate } from './common/find-page.template.js';
+import { cachesLists, listCacheTemplate } from './common/list-cache.template.js';
 import { listQueryTemplate } from './common/list-query.template.js';
 import { listFiltersTemplate } from './common/list-filters.template.js';
 import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
@@ -140,6 +141,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   pagingTemplate(options),
   apiDocsTemplate(options),
   findPageTemplate(options),
+  ...(cachesLists(options.database) ? [listCacheTemplate(options.database)] : []),
   parseIdPipeTemplate(options),
   requestLoggerTemplate(),
   listQuerySpecTemplate(),

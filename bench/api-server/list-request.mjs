@@ -1,6 +1,6 @@
 // In-process companion of bench/api-server: CPU per request of the generated Fastify project's routes
 // through Fastify's inject (no sockets, no autocannon): the admin list of the bench, the same list without
-// q (list0), GET /users/me (a signed-in request's own cost) and the public read, in interleaved rounds, so
+// q (list0), the list with LIST_CACHE_PAGES=0 (listCold: every request runs its statements), GET /users/me (a signed-in request's own cost) and the public read, in interleaved rounds, so
 // that a busy machine weighs on all alike. PROFILE=<file> [PROFILE_ROUTE=list] also writes a CPU profile
 // of one route's requests alone. Run from the bench's Fastify project (after run.ts has built it):
 // cd .tmp/bench-api-server/bench-api-fastify && node ../../../bench/api-server/list-request.mjs > /dev/null
@@ -22,6 +22,13 @@ const { NestFactory } = require('@nestjs/core');
 const dist = (path) => require(join(process.cwd(), 'dist', path));
 const { AppModule } = dist('app.module.js');
 const { configureApp, createAdapter } = dist('app.setup.js');
+/** Absent from projects without kept list pages (MySQL, MongoDB) and from builds before them. */
+let setListCachePages;
+try {
+  ({ setListCachePages } = dist('common/list-cache.js'));
+} catch {
+  setListCachePages = undefined;
+}
 
 const app = configureApp(await NestFactory.create(AppModule, createAdapter(), { logger: false }));
 await app.init();
@@ -64,11 +71,17 @@ const routes = {
     headers: { authorization: `Bearer ${token}` },
   },
   list0: { url: '/users?limit=10', headers: { authorization: `Bearer ${token}` } },
+  listCold: {
+    url: '/users?q=user&page=2&limit=10&sort=-createdAt',
+    headers: { authorization: `Bearer ${token}` },
+    cachePages: 0,
+  },
   me: { url: '/users/me', headers: { authorization: `Bearer ${token}` } },
   read: { url: `/users/${id}`, headers: {} },
 };
 /** Best CPU time per request, in µs, over rounds of `calls` requests, 10 at a time. */
-async function cpuPerRequest(options, rounds = 3, calls = 1000) {
+async function cpuPerRequest({ cachePages, ...options }, rounds = 3, calls = 1000) {
+  setListCachePages?.(cachePages ?? 100);
   let best = Infinity;
   for (let round = 0; round < rounds; round += 1) {
     const start = process.cpuUsage();

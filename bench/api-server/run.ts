@@ -6,7 +6,10 @@
 // server, 127.0.0.1:5432, a fresh database per project) is not pinned. Build restsmith first
 // (`npm run build`).
 // Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--http=express,fastify]
-//      [--database=sqlite,postgres] [--seed=<folder with node_modules>]
+//      [--database=sqlite,postgres] [--list-cache=on,off] [--seed=<folder with node_modules>]
+// --list-cache=on,off loads the list of each project twice: on the server as generated (kept pages,
+// src/common/list-cache.ts) and on a second server of the same project and database started with
+// LIST_CACHE_PAGES=0, whose every list runs its statements.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,6 +36,7 @@ const variants: Variant[] = databases.flatMap((database) =>
   adapters.map((http) => ({ http, database })),
 );
 const label = ({ http, database }: Variant) => `${http}, ${database}`;
+const listCache = option('list-cache', 'on,off').split(',');
 
 function start(command: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildProcess> {
   const [file, ...args] = pin(0, command);
@@ -84,6 +88,8 @@ async function seedUsers(base: string, masterKey: string): Promise<{ token: stri
 
 interface Running extends Variant {
   api: ChildProcess;
+  /** The same project on the same database with LIST_CACHE_PAGES=0 (--list-cache=off). */
+  cold?: { api: ChildProcess; base: string };
   base: string;
   /** The SQLite file, or the PostgreSQL database's name. */
   store: string;
@@ -100,24 +106,37 @@ async function startProject(
     variant.database === 'sqlite' ? join(work, `bench-${stamp}.sqlite`) : `bench_api_${stamp}`;
   stores.push({ database: variant.database, store });
   if (variant.database === 'postgres') createDatabase(store);
-  const api = await start(
+  const env = (port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    PORT: String(port),
+    NODE_ENV: 'production',
+    ...(variant.database === 'sqlite'
+      ? { DATABASE_PATH: store }
+      : { DATABASE_URL: databaseUrl(store) }),
+    MIGRATIONS_RUN: 'true',
+    // The bench loads one address far past the production limits; the limiter still counts every request.
+    THROTTLE_LIMIT: '1000000000',
+    THROTTLE_AUTH_LIMIT: '1000000000',
+    THROTTLE_AUTH_ACCOUNT_LIMIT: '1000000000',
+    LOG_LEVEL: option('log-level', 'info'),
+    ...extra,
+  });
+  const api = await start([process.execPath, 'dist/main.js'], env(port), projectOf(variant));
+  if (!listCache.includes('off'))
+    return { ...variant, store, api, base: `http://127.0.0.1:${port}` };
+  // Started once the first has run the migrations.
+  const coldPort = port + 20;
+  const cold = await start(
     [process.execPath, 'dist/main.js'],
-    {
-      PORT: String(port),
-      NODE_ENV: 'production',
-      ...(variant.database === 'sqlite'
-        ? { DATABASE_PATH: store }
-        : { DATABASE_URL: databaseUrl(store) }),
-      MIGRATIONS_RUN: 'true',
-      // The bench loads one address far past the production limits; the limiter still counts every request.
-      THROTTLE_LIMIT: '1000000000',
-      THROTTLE_AUTH_LIMIT: '1000000000',
-      THROTTLE_AUTH_ACCOUNT_LIMIT: '1000000000',
-      LOG_LEVEL: option('log-level', 'info'),
-    },
+    env(coldPort, { LIST_CACHE_PAGES: '0', MIGRATIONS_RUN: 'false' }),
     projectOf(variant),
   );
-  return { ...variant, store, api, base: `http://127.0.0.1:${port}` };
+  return {
+    ...variant,
+    store,
+    api,
+    base: `http://127.0.0.1:${port}`,
+    cold: { api: cold, base: `http://127.0.0.1:${coldPort}` },
+  };
 }
 
 /**
@@ -150,6 +169,7 @@ async function main(): Promise<void> {
     for (const [index, variant] of variants.entries()) {
       const project = await startProject(variant, 9320 + index, stores);
       servers.push(project.api);
+      if (project.cold) servers.push(project.cold.api);
       running.push(project);
     }
     const seeded = [];
@@ -174,17 +194,24 @@ async function main(): Promise<void> {
         `${label(project)}: GET /users/:id (public)`,
         load(project.api, `${project.base}/users/${project.id}`, duration, {}, pg(project)),
       ]);
-    for (const project of seeded)
-      rows.push([
-        `${label(project)}: GET /users?q=user&page=2&limit=10&sort=-createdAt (admin)`,
+    const list = '/users?q=user&page=2&limit=10&sort=-createdAt';
+    for (const project of seeded) {
+      const loadList = (base: string, api: ChildProcess) =>
         load(
-          project.api,
-          `${project.base}/users?q=user&page=2&limit=10&sort=-createdAt`,
+          api,
+          `${base}${list}`,
           duration,
           { authorization: `Bearer ${project.token}` },
           pg(project),
-        ),
-      ]);
+        );
+      if (listCache.includes('on'))
+        rows.push([`${label(project)}: GET ${list} (admin)`, loadList(project.base, project.api)]);
+      if (project.cold)
+        rows.push([
+          `${label(project)}: the same list, LIST_CACHE_PAGES=0`,
+          loadList(project.cold.base, project.cold.api),
+        ]);
+    }
     report(rows);
   } finally {
     for (const server of servers) server.kill();

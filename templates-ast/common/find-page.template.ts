@@ -7,6 +7,7 @@ import { FIND_BY_ID } from '../database/find-by-id.template.js';
 import { bindingFunctions } from './find-page.binding.js';
 import { statementFunctions } from './find-page.statements.js';
 import { mongooseFindPage } from './find-page.mongoose.js';
+import { cachesLists, LIST_CACHE } from './list-cache.template.js';
 
 export function findPageTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb'
@@ -68,6 +69,7 @@ const filterTypes = use('listFilters', 'Filter', 'FilterSpec');
 
 function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
   const search = SEARCH[database];
+  const cached = cachesLists(database);
   return tsFile(
     'src/common/find-page.ts',
     [
@@ -80,6 +82,7 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         named: ['entityColumns', 'selectColumns', 'toEntity'],
         types: ['Column'],
       },
+      ...(cached ? [{ from: LIST_CACHE, named: ['cachedPage'] }] : []),
     ],
     [
       interfaceOf({
@@ -93,6 +96,16 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
             docs: ['The rows of a page (`:limit`, `:offset`), each with the count of all (TOTAL).'],
           },
           { name: 'count', type: 'string', docs: ['That count alone (TOTAL).'] },
+        ],
+      }),
+      interfaceOf({
+        name: 'FetchedPage',
+        isExported: false,
+        docs: ['A page as its statements gave it: its entities and the count of all.'],
+        typeParameters: [{ name: 'T' }],
+        properties: [
+          { name: 'items', type: 'T[]' },
+          { name: 'total', type: 'number' },
         ],
       }),
       constant('TOTAL', "'__total'", {
@@ -134,15 +147,54 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           'const statement = statementsOf(repository, query, spec);',
           'const offset = (query.page - 1) * query.limit;',
           'const values = { ...valuesOf(query, spec), limit: query.limit, offset };',
-          'const rows = await run(repository, statement.page, values);',
-          '// A page past the last one has no row to carry the count.',
-          'const [counted] = rows.length > 0 || offset === 0 ? rows : await run(repository, statement.count, values);',
-          'const columns = entityColumns(repository);',
-          'const items = rows.map((row) => toEntity<T>(repository, columns, row));',
-          'await loadListIds(repository, items);',
-          'return { items, total: Number(counted?.[TOTAL] ?? 0), page: query.page, limit: query.limit };',
+          'const fetch = async (): Promise<FetchedPage<T>> => {',
+          '  const rows = await run(repository, statement.page, values);',
+          '  // A page past the last one has no row to carry the count.',
+          '  const [counted] = rows.length > 0 || offset === 0 ? rows : await run(repository, statement.count, values);',
+          '  const columns = entityColumns(repository);',
+          '  const items = rows.map((row) => toEntity<T>(repository, columns, row));',
+          '  await loadListIds(repository, items);',
+          '  return { items, total: Number(counted?.[TOTAL] ?? 0) };',
+          '};',
+          ...(cached
+            ? [
+                '// Kept per statement and values; see list-cache.ts for when a kept page is used.',
+                'const { items, total } = await cachedPage(repository, `${statement.page}\\0${JSON.stringify(values)}`, fetch);',
+                '// Copies, so that what a caller does with its entities stays its own.',
+                'return { items: items.map(copyOf), total, page: query.page, limit: query.limit };',
+              ]
+            : [
+                'const { items, total } = await fetch();',
+                'return { items, total, page: query.page, limit: query.limit };',
+              ]),
         ),
       }),
+      ...(cached
+        ? [
+            functionOf({
+              name: 'copyOf',
+              isExported: false,
+              docs: [
+                'A copy of a kept entity, down to its dates, lists and objects: cheaper than hydrating',
+                'its row again.',
+              ],
+              typeParameters: [{ name: 'T' }],
+              parameters: [{ name: 'value', type: 'T' }],
+              returnType: 'T',
+              statements: code(
+                'if (value instanceof Date) return new Date(value.getTime()) as T;',
+                'if (Array.isArray(value)) return value.map(copyOf) as T;',
+                "if (value === null || typeof value !== 'object') return value;",
+                'const copy = Object.assign(Object.create(Object.getPrototypeOf(value) as object) as object, value) as Record<string, unknown>;',
+                'for (const key of Object.keys(copy)) {',
+                '  const field = copy[key];',
+                "  if (field !== null && typeof field === 'object') copy[key] = copyOf(field);",
+                '}',
+                'return copy as T;',
+              ),
+            }),
+          ]
+        : []),
       functionOf({
         name: 'statementsOf',
         isExported: false,

@@ -30,6 +30,19 @@ const migrationsRun = property(
   { initializer: "'true'" },
 );
 
+/** List pages kept per resource until the database changes (src/common/list-cache.ts); 0: none. */
+const listCachePages = property(
+  'LIST_CACHE_PAGES',
+  'number',
+  [
+    decorator('Type', '() => Number'),
+    decorator('IsInt'),
+    decorator('Min', '0'),
+    decorator('Max', '10000'),
+  ],
+  { initializer: '100' },
+);
+
 function databaseProperties(options: ProjectOptions) {
   switch (options.database) {
     case 'sqlite':
@@ -38,6 +51,7 @@ function databaseProperties(options: ProjectOptions) {
           initializer: `'.data/${options.name.split('/').pop()}.sqlite'`,
         }),
         migrationsRun,
+        listCachePages,
       ];
     case 'postgres':
       return [
@@ -49,6 +63,7 @@ function databaseProperties(options: ProjectOptions) {
           ),
         ]),
         migrationsRun,
+        listCachePages,
       ];
     case 'mysql':
       return [

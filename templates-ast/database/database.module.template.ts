@@ -5,20 +5,29 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS, databaseVariable } from './data-source.template.js';
+import { cachesLists, LIST_CACHE } from '../common/list-cache.template.js';
 
 const config = 'config: ConfigService<Environment, true>';
 
 function typeormFactory(options: ProjectOptions): string[] {
+  const settings = [
+    `...databaseOptions(config.get('${databaseVariable(options.database)}', { infer: true })),`,
+    'autoLoadEntities: true,',
+    "migrationsRun: config.get('MIGRATIONS_RUN', { infer: true }) === 'true',",
+    '// At LOG_LEVEL=trace every statement is logged, to see what a route costs.',
+    "...(config.get('LOG_LEVEL', { infer: true }) === 'trace'",
+    "  ? { logging: ['query' as const], logger: new StatementLogger() }",
+    '  : {}),',
+  ];
+  if (!cachesLists(options.database))
+    return [`useFactory: (${config}): TypeOrmModuleOptions => ({`, ...settings, '}),'];
   return [
-    `useFactory: (${config}): TypeOrmModuleOptions => ({`,
-    `  ...databaseOptions(config.get('${databaseVariable(options.database)}', { infer: true })),`,
-    '  autoLoadEntities: true,',
-    "  migrationsRun: config.get('MIGRATIONS_RUN', { infer: true }) === 'true',",
-    '  // At LOG_LEVEL=trace every statement is logged, to see what a route costs.',
-    "  ...(config.get('LOG_LEVEL', { infer: true }) === 'trace'",
-    "    ? { logging: ['query' as const], logger: new StatementLogger() }",
-    '    : {}),',
-    '}),',
+    `useFactory: (${config}): TypeOrmModuleOptions => {`,
+    "  setListCachePages(config.get('LIST_CACHE_PAGES', { infer: true }));",
+    '  return {',
+    ...settings,
+    '  };',
+    '},',
   ];
 }
 
@@ -41,6 +50,7 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
           pkgTypes('@nestjs/typeorm', 'TypeOrmModuleOptions'),
         ]),
     ...(mongo ? [] : [{ from: DATABASE_OPTIONS, named: ['databaseOptions'] }]),
+    ...(cachesLists(options.database) ? [{ from: LIST_CACHE, named: ['setListCachePages'] }] : []),
   ];
   const root = mongo
     ? [

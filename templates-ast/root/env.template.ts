@@ -9,16 +9,27 @@ const MIGRATIONS = [
   'MIGRATIONS_RUN=true',
 ];
 
+const LIST_CACHE = [
+  '# List pages kept per resource until the database changes (any write, by any instance); 0 keeps none',
+  'LIST_CACHE_PAGES=100',
+];
+
 function databaseLines(options: ProjectOptions): string[] {
   const folder = options.name.split('/').pop();
   switch (options.database) {
     case 'sqlite':
-      return ['# SQLite database file', `DATABASE_PATH=.data/${folder}.sqlite`, ...MIGRATIONS];
+      return [
+        '# SQLite database file',
+        `DATABASE_PATH=.data/${folder}.sqlite`,
+        ...MIGRATIONS,
+        ...LIST_CACHE,
+      ];
     case 'postgres':
       return [
         '# PostgreSQL connection URL',
         `DATABASE_URL=postgres://postgres@127.0.0.1:5432/${folder?.replace(/\W/g, '_')}`,
         ...MIGRATIONS,
+        ...LIST_CACHE,
       ];
     case 'mysql':
       return [

@@ -28,6 +28,14 @@ const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
   ].join('\n'),
 };
 
+/** Kept list pages (src/common/list-cache.ts), where the database has a one-statement version. */
+const LIST_CACHE_NOTES: Partial<Record<ProjectOptions['database'], string>> = {
+  sqlite:
+    "A list's page (for one `q`, filters, sort, page and limit) is kept in memory, up to `LIST_CACHE_PAGES` (default 100) per resource, and answered again while the database has not changed. Before each list the app reads the database's version in one statement that reads no table (`total_changes()` and `PRAGMA data_version`), and any write, by the app or by another connection such as a `sqlite3` prompt, moves it: an answer is never older than its request. `LIST_CACHE_PAGES=0` runs every list's statements.",
+  postgres:
+    "A list's page (for one `q`, filters, sort, page and limit) is kept in memory, up to `LIST_CACHE_PAGES` (default 100) per resource, and answered again while the database has not changed. Before each list the app reads the server's snapshot of transactions (`pg_current_snapshot()`, one statement that reads no table); any transaction that writes, from this instance, another one or a `psql` prompt, moves it when it ends: an answer is never older than its request. Writes to other databases of the same server move it too, which costs a fresh read, never a stale answer. `LIST_CACHE_PAGES=0` runs every list's statements.",
+};
+
 export function searchSection(options: ProjectOptions): string[] {
   return [
     '## Search',
@@ -36,6 +44,7 @@ export function searchSection(options: ProjectOptions): string[] {
     '',
     SEARCH_NOTES[options.database],
     '',
+    ...(LIST_CACHE_NOTES[options.database] ? [LIST_CACHE_NOTES[options.database]!, ''] : []),
   ];
 }
 

@@ -106,7 +106,8 @@ describeWithDatabase('q, the search of list routes (e2e)', () => {
       return users.query(sql, parameters);
     };
     await findPage(watched, parseListQuery({ q: 'élan' }, USER_LIST), USER_LIST);
-    const [[sql, parameters]] = statements;
+    // The page's statement: the one with parameters (a first one may read the database's version).
+    const [sql, parameters] = statements.find(([, values]) => values.length > 0)!;
     expect(await planOf(app.get(DataSource), sql, parameters)).toMatch(INDEX_SCAN);
   });
 });

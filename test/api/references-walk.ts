@@ -156,16 +156,19 @@ export async function expandAndFilter(call: Call, { news, sport, red, blue, firs
   }
 }
 
-/** How many statements a page of articles takes, expanded: the same for 2 or 10 entries. */
+/** How many statements a page of articles takes, expanded: the same for 2 or 11 entries. */
 export async function pageStatements(server: Server, call: Call): Promise<number> {
   // The statements of a page: the same number for 2 or 10 articles, expanded or not per reference.
   const count = async (query: string) =>
     (await statementsDuring(server, () => call('GET', `/articles?${query}`))).length;
+  // Pages no earlier request asked for: sqlite and postgres projects keep a page until the database
+  // changes (list-cache.ts), and a kept page costs only the version's statement and the expansions.
   const two = await count('limit=2&expand=category,tags');
-  const ten = await count('limit=10&expand=category,tags');
-  const plain = await count('limit=10');
+  const ten = await count('limit=11&expand=category,tags');
+  const plain = await count('limit=9');
   expect(ten).toBe(two);
-  // The page, its count and the list's ids; then one query per expanded reference.
+  // The database's version (sqlite, postgres), the page with its count, and the list's ids; then one
+  // query per expanded reference.
   expect(plain).toBeLessThanOrEqual(3);
   expect(ten).toBe(plain + 2);
   const single = await count(`expand=category,tags&limit=1&views=110`);

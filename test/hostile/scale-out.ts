@@ -70,5 +70,24 @@ export function scaleOutChecks(target: () => Target): void {
       expect(again.status).toBe(201);
       expect((await one.http('GET', '/users/me', { token: again.body.token })).status).toBe(200);
     });
+
+    it('lists on one instance, at once, a user that another instance signed up', async (context) => {
+      if (noRedis) return context.skip(noRedis);
+      const admin = await target().user('admin');
+      const run = `listed-${Date.now().toString(36)}`;
+      const emails = async (instance: Instance): Promise<string[]> => {
+        const listed = await instance.http('GET', `/users?q=${run}`, { token: admin.token });
+        expect(listed.status).toBe(200);
+        return listed.body.map((user: { email: string }) => user.email);
+      };
+      // Twice: the second answer is the page instance one keeps (list-cache.ts).
+      expect(await emails(one)).toEqual([]);
+      expect(await emails(one)).toEqual([]);
+      const created = await two.http('POST', '/users', {
+        json: { access_token: target().masterKey, email: `${run}@example.com`, password: PASSWORD },
+      });
+      expect(created.status).toBe(201);
+      expect(await emails(one)).toEqual([`${run}@example.com`]);
+    });
   });
 }

@@ -52,6 +52,8 @@ describe('project-wide templates', () => {
       DATABASE_PATH=.data/my-api.sqlite
       # Run pending migrations at start-up; with false, run them with npm run migration:run
       MIGRATIONS_RUN=true
+      # List pages kept per resource until the database changes (any write, by any instance); 0 keeps none
+      LIST_CACHE_PAGES=100
       # Browser origins allowed to call the API (comma list); none when unset
       # CORS_ORIGINS=https://app.example.com
       # Proxies in front of the server: false, true, a number of hops, or addresses such as loopback

@@ -1,0 +1,98 @@
+// test/list-cache.e2e-spec.ts of a sqlite or postgres project: a kept list page is used only while the database has not changed.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { appTypeImport, httpNames } from '../_shared/http.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { listAnswer, testHttp } from '../_shared/test-http.js';
+import { block, tsFile } from '../_shared/ts.js';
+import { userModelPath } from '../users/user.entity.template.js';
+
+/** Another instance of the app writes through its own connections (PostgreSQL). */
+const OTHER_CONNECTION = `
+    // Another connection to the database, as another instance of the app has.
+    const other = await new DataSource({ ...app.get(DataSource).options, migrationsRun: false }).initialize();
+    try {
+      await rename(other, \`Moved \${run}\`, \`Elsewhere \${run}\`);
+    } finally {
+      await other.destroy();
+    }
+    expect(await names(\`moved \${run}\`)).toEqual([]);
+    expect(await names(\`elsewhere \${run}\`)).toEqual([\`Elsewhere \${run}\`]);`;
+
+export function listCacheE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
+  const platform = httpNames(options);
+  const client = testHttp(options).client;
+  /** Signs up a user named `name` (the text of a template literal that holds \${run}). */
+  const create = (email: string, name: string) =>
+    `await ${client}.post('/users').send({ access_token: MASTER_KEY, email: \`${email}-\${run}@example.com\`${hasPassword(options) ? ", password: 'secret'" : ''}, name: \`${name}\` }).expect(201);`;
+  return tsFile(
+    'test/list-cache.e2e-spec.ts',
+    [
+      appTypeImport(options),
+      pkg('@nestjs/typeorm', 'getRepositoryToken'),
+      pkg('typeorm', 'DataSource'),
+      pkgTypes('typeorm', 'Repository'),
+      ...testHttp(options).imports,
+      { from: userModelPath(options), named: ['User'] },
+      use('testApp', 'createTestApp', 'describeWithDatabase'),
+      { from: 'test/app.ts', named: ['MASTER_KEY', 'newRun', 'signUp'], types: ['SignedUp'] },
+    ],
+    [
+      block(`
+describeWithDatabase('kept list pages (e2e)', () => {
+  const run = newRun();
+  let app: ${platform.app};
+  let admin: SignedUp;
+  /** The names the users list answers for q. */
+  const names = async (q: string): Promise<string[]> => {
+    const response = await ${client}.get('/users').query({ q, access_token: admin.token }).expect(200);
+    return ${listAnswer(options.envelope).rows('response')}.map((user: { name: string }) => user.name);
+  };
+  /** A change made in SQL, past the app's repositories. */
+  const rename = (database: DataSource, from: string, to: string) =>
+    database.createQueryBuilder().update(User).set({ name: to }).where('name = :from', { from }).execute();
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await signUp(app, \`admin-\${run}@example.com\`, 'admin');
+    ${create('kept', 'Kept ${run}')}
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers the same list again without reading the table', async () => {
+    const users = app.get<Repository<User>>(getRepositoryToken(User));
+    // The statements of the users repository that search for this run's names.
+    let searches = 0;
+    const query = users.query.bind(users);
+    users.query = ((sql: string, values?: unknown[]) => {
+      if (values?.some((value) => String(value).includes(run))) searches += 1;
+      return query(sql, values);
+    }) as typeof users.query;
+    try {
+      expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
+      expect(searches).toBe(1);
+      expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
+      expect(searches).toBe(1);
+      expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
+      expect(searches).toBe(1);
+    } finally {
+      Reflect.deleteProperty(users, 'query');
+    }
+  });
+
+  it('answers a change at once, made in SQL, through the app or by another connection', async () => {
+    expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
+    await rename(app.get(DataSource), \`Kept \${run}\`, \`Moved \${run}\`);
+    expect(await names(\`kept \${run}\`)).toEqual([]);
+    expect(await names(\`moved \${run}\`)).toEqual([\`Moved \${run}\`]);
+    ${create('kept-too', 'Kept ${run} too')}
+    expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run} too\`]);${options.database === 'postgres' ? OTHER_CONNECTION : ''}
+  });
+});
+`),
+    ],
+  );
+}
