@@ -217,7 +217,8 @@ async function main(): Promise<void> {
     for (const server of servers) server.kill();
     await new Promise((done) => setTimeout(done, 500));
     for (const { database, store } of stores)
-      if (database === 'sqlite') rmSync(store, { force: true });
+      if (database === 'sqlite')
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${store}${suffix}`, { force: true });
       else dropDatabase(store);
   }
 }

@@ -48,7 +48,14 @@ export const PIECES = {
   },
   paging: {
     from: 'src/common/paging.ts',
-    named: ['Paged', 'PagedEnvelope', 'PagingInterceptor', 'EnvelopeInterceptor', 'linkHeader'],
+    named: [
+      'Paged',
+      'PagedEnvelope',
+      'PagingInterceptor',
+      'EnvelopeInterceptor',
+      'linkHeader',
+      'jsonDates',
+    ],
     types: ['Page'],
   },
   apiDocs: {

@@ -160,7 +160,7 @@ describe('trustProxySetting', () => {
 export function pagingSpecTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/paging.spec.ts',
-    [use('paging', 'linkHeader')],
+    [use('paging', 'linkHeader', 'jsonDates')],
     [
       block(`
 describe('linkHeader', () => {
@@ -181,6 +181,60 @@ describe('linkHeader', () => {
     const links = linkHeader('https://api.example.com/v1/', '//evil.example/articles', page);
     expect(links).toContain('<https://api.example.com/v1/articles?page=1>; rel="first"');
     expect(links).not.toContain('evil.example');
+  });
+
+  it('keeps the order of the query, with the page where it first stood', () => {
+    expect(linkHeader('', '/articles?q=a&page=2&sort=-views&page=9', page)).toContain(
+      '</articles?q=a&page=3&sort=-views>; rel="next"',
+    );
+    expect(linkHeader('', '/articles?sort=views', page)).toContain(
+      '</articles?sort=views&page=1>; rel="first"',
+    );
+  });
+
+  it('writes encoded queries as URLSearchParams does', () => {
+    expect(linkHeader('', '/articles?q=a%20b&fields=title,views&page=2', page)).toContain(
+      '</articles?q=a+b&fields=title%2Cviews&page=3>; rel="next"',
+    );
+    expect(linkHeader('', '/articles/../users?access_token=x', page)).toContain(
+      '</users?page=1>; rel="first"',
+    );
+  });
+});
+
+describe('jsonDates', () => {
+  it('writes the dates of plain objects and lists as JSON does, and changes nothing it was given', () => {
+    const view = {
+      id: '1',
+      at: new Date('2024-01-31T12:00:00Z'),
+      tags: [{ at: new Date('2024-02-01T00:00:00Z') }],
+      never: new Date(Number.NaN),
+      none: null,
+    };
+    const written = jsonDates([view]);
+    expect(written).toEqual([
+      {
+        id: '1',
+        at: '2024-01-31T12:00:00.000Z',
+        tags: [{ at: '2024-02-01T00:00:00.000Z' }],
+        never: null,
+        none: null,
+      },
+    ]);
+    expect(JSON.stringify(written)).toBe(JSON.stringify([view]));
+    expect(view.at).toBeInstanceOf(Date);
+    expect(view.tags[0].at).toBeInstanceOf(Date);
+  });
+
+  it('answers class instances and date-less objects as they are', () => {
+    class Entity {
+      at = new Date();
+    }
+    const entity = new Entity();
+    const plain = { id: '1', tags: ['a'] };
+    const [first, second] = jsonDates([entity, plain]);
+    expect(first).toBe(entity);
+    expect(second).toBe(plain);
   });
 });
 `),

@@ -61,7 +61,7 @@ describe('rest new --api-root /api --force-https --envelope', () => {
     const { text } = await renderProject(CHOICES);
     expect(text('src/users/users.controller.ts')).toContain('@PagedEnvelope(UserView)');
     const paging = flat(text('src/common/paging.ts'));
-    expect(paging).toContain('return { rows: page.items, count: page.total };');
+    expect(paging).toContain('return { rows: jsonDates(page.items), count: page.total };');
     expect(paging).toContain("required: ['rows', 'count']");
     expect(paging).toContain("rows: { type: 'array', items: { $ref: getSchemaPath(view) } }");
     const users = text('test/users.e2e-spec.ts');
