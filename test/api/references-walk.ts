@@ -158,7 +158,7 @@ export async function expandAndFilter(call: Call, { news, sport, red, blue, firs
 
 /** How many statements a page of articles takes, expanded: the same for 2 or 11 entries. */
 export async function pageStatements(server: Server, call: Call): Promise<number> {
-  // The statements of a page: the same number for 2 or 10 articles, expanded or not per reference.
+  // The statements of a page: the same number for 2 or 11 articles, expanded or not per reference.
   const count = async (query: string) =>
     (await statementsDuring(server, () => call('GET', `/articles?${query}`))).length;
   // Pages no earlier request asked for: sqlite and postgres projects keep a page until the database
