@@ -59,14 +59,19 @@ export function referenceSetUp(project: ProjectOptions, resource: ResourceOption
         return `${field.names.camel}: ${field.array ? `[${sample}]` : sample}`;
       })
       .join(', ');
+  // An owned resource's service takes the user who creates the entry: one user made for the set-up.
+  const owned = targets.some((target) => target.owner);
+  const creator = (target: ResourceOptions) =>
+    target.owner ? ", { id: referencesOwner.id, role: 'user' }" : '';
   return {
     declarations: targets.map((target) => `\n  let ${idVariable(target)}: string;`).join(''),
-    statements: targets
-      .map(
+    statements: [
+      owned ? '\n    const referencesOwner = await signUp(app, `owner-${run}@example.com`);' : '',
+      ...targets.map(
         (target) =>
-          `\n    ${idVariable(target)} = (await app.get(${serviceName(target)}).create({ ${values(target)} })).id;`,
-      )
-      .join(''),
+          `\n    ${idVariable(target)} = (await app.get(${serviceName(target)}).create({ ${values(target)} }${creator(target)})).id;`,
+      ),
+    ].join(''),
     imports: targets.map((target): ImportRef => ({
       from: resourcePaths(project, target).service,
       named: [serviceName(target)],

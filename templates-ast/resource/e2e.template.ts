@@ -50,7 +50,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
           ...(signsUp ? ['signUp'] : []),
           ...(/\bconfirmEmail\(/.test(text) ? ['confirmEmail'] : []),
         ],
-        types: signsUp ? ['SignedUp'] : [],
+        types: /: SignedUp\b/.test(text) ? ['SignedUp'] : [],
       },
       ...setUp.imports,
     ],
@@ -95,7 +95,8 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
       ? 'const ISO_8601_UTC = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;'
       : '',
   ].filter(Boolean);
-  const running = sampling || users.length > 0 || uses('run\\b');
+  const running =
+    sampling || users.length > 0 || uses('run\\b') || /\brun\b/.test(setUp.statements);
   return `
 ${constants.join('\n')}
 
