@@ -41,7 +41,7 @@ export npm_config_nodedir=$node_home
 echo "== node $(node --version) at $(command -v node), npm $(npm --version)"
 
 database=node24_projects_$(printf '%s' "$repo" | sha256sum | cut -c1-8)
-psql_() { psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qc "$1"; }
+psql_() { PGOPTIONS='-c client_min_messages=warning' psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qc "$1"; }
 trap 'psql_ "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true' EXIT
 
 cd "$scratch/projects"
