@@ -47,7 +47,16 @@ export default defineConfig({
     },
     projects: [
       { extends: true, test: { name: 'quick', include: quick } },
-      { extends: true, test: { name: 'projects', include: ['test/**/*.test.ts'], exclude: quick } },
+      {
+        extends: true,
+        test: {
+          name: 'projects',
+          include: ['test/**/*.test.ts'],
+          exclude: quick,
+          // Generated projects run on Node 24 from the npm registry, whatever Node runs vitest.
+          globalSetup: ['test/project-node-setup.ts'],
+        },
+      },
     ],
   },
 });

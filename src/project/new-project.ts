@@ -56,7 +56,11 @@ export async function createProject(run: NewProjectRun): Promise<void> {
   if (!run.skipGit) await commitFirst(run);
   run.progress.log('');
   run.progress.log(
-    nextSteps(run.options, { folder: run.folder, installed: !run.skipInstall && installed }),
+    nextSteps(run.options, {
+      folder: run.folder,
+      installed: !run.skipInstall && installed,
+      node: process.versions.node,
+    }),
   );
   if (!installed) {
     throw new UserError(

@@ -17,18 +17,28 @@ const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite: 'SQLite: the database is a file in .data/, nothing to install.',
 };
 
+/** The oldest Node that generated projects run on (their `engines`); rest itself runs on 20.19. */
+const PROJECT_NODE_MAJOR = 22;
+
 /**
  * The lines printed at the end. Secrets are never printed: the curl lines read MASTER_KEY from .env.
+ * `node` is the version running rest: an older one than the project needs is said first.
  *
  * @example
- * nextSteps(options, { folder: 'my-api', installed: true });
+ * nextSteps(options, { folder: 'my-api', installed: true, node: process.versions.node });
  */
 export function nextSteps(
   options: ProjectOptions,
-  context: { folder: string; installed: boolean },
+  context: { folder: string; installed: boolean; node: string },
 ): string {
   const manager = options.packageManager;
   const lines = [
+    ...(Number(context.node.split('.')[0]) < PROJECT_NODE_MAJOR
+      ? [
+          `The project needs Node ${PROJECT_NODE_MAJOR} or later (this is Node ${context.node}): switch before you run it.`,
+          '',
+        ]
+      : []),
     `Next steps:`,
     `  cd ${context.folder}`,
     ...(context.installed ? [] : [`  ${manager} install`]),

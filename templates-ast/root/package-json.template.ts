@@ -3,7 +3,7 @@ import type { JsonFile } from '../../src/engine/generated-file.js';
 import type { Database, HttpPlatform, ProjectOptions } from '../../src/project/options.js';
 import { sendsMail } from '../mail/mail.template.js';
 
-/** Current majors that run on Node 20.19 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */
+/** Current majors that run on Node 22 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */
 const NEST = {
   '@nestjs/common': '^12.5.1',
   '@nestjs/config': '^12.0.1',
@@ -64,8 +64,9 @@ const DATABASE: Record<Database, Record<string, string>> = {
   mongodb: { '@nestjs/mongoose': '^12.0.0', mongoose: '^9.12.1' },
   mysql: { '@nestjs/typeorm': '^12.0.2', mysql2: '^3.24.6', typeorm: '^1.1.1' },
   postgres: { '@nestjs/typeorm': '^12.0.2', pg: '^8.23.1', typeorm: '^1.1.1' },
-  // better-sqlite3 12: typeorm 1 peers on it, and 13 needs Node 22.
-  sqlite: { '@nestjs/typeorm': '^12.0.2', 'better-sqlite3': '^12.9.0', typeorm: '^1.1.1' },
+  // better-sqlite3 13, over typeorm 1's peer range of ^12 (sqlitePeer): 12 aborts Node 24 when it
+  // frees a statement, and 13 needs Node 22 (docs/node-versions.md in restsmith).
+  sqlite: { '@nestjs/typeorm': '^12.0.2', 'better-sqlite3': '^13.2.0', typeorm: '^1.1.1' },
 };
 
 const DEV = {
@@ -110,7 +111,8 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
       version: '0.1.0',
       private: true,
       license: 'UNLICENSED',
-      engines: { node: '>=20.19' },
+      // better-sqlite3 13 needs 22; restsmith's tests run every generated project on 24.
+      engines: { node: '>=22' },
       scripts: {
         build: 'tsc -p tsconfig.build.json',
         start: `${run} build && node dist/main.js`,
@@ -141,7 +143,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         ...(sendsMail(options) ? { '@types/nodemailer': '^8.0.2' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
       }),
-      ...(options.database === 'sqlite' ? nativeBuilds(options) : {}),
+      ...(options.database === 'sqlite' ? sqlitePeer(options) : {}),
       jest: jestConfig(options),
     },
   };
@@ -159,13 +161,19 @@ function migrationScripts(run: string): Record<string, string> {
 }
 
 /**
- * npm 11 runs dependencies' install scripts only when `allowScripts` lets them, pnpm 10 only for
- * `onlyBuiltDependencies`: better-sqlite3 builds its native binding in one.
+ * typeorm 1.1 peers on better-sqlite3 ^12, which npm refuses beside 13 unless an override lets it;
+ * pnpm only warns, unless told the version is allowed; yarn 1 only warns. better-sqlite3 13 ships
+ * its compiled binding (Node-API), so no install script has to be allowed any more.
  */
-function nativeBuilds(options: ProjectOptions) {
-  return options.packageManager === 'pnpm'
-    ? { pnpm: { onlyBuiltDependencies: ['better-sqlite3'] } }
-    : { allowScripts: { 'better-sqlite3': true } };
+function sqlitePeer(options: ProjectOptions) {
+  if (options.packageManager === 'pnpm') {
+    return {
+      pnpm: { peerDependencyRules: { allowedVersions: { 'typeorm>better-sqlite3': '13' } } },
+    };
+  }
+  return options.packageManager === 'npm'
+    ? { overrides: { typeorm: { 'better-sqlite3': '$better-sqlite3' } } }
+    : {};
 }
 
 function jestConfig(options: ProjectOptions) {

@@ -4,7 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 /** Where the data lives, per database, and what the tests run on. */
 export const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
-    'SQLite, in the file named by `DATABASE_PATH` (default `.data/<name>.sqlite`), in write-ahead-log mode: beside it SQLite keeps `<name>.sqlite-wal` and `<name>.sqlite-shm`, which belong to the data (copy or delete the three together, or back up with `sqlite3 <file> .backup`), and the folder must be on a local disk. Tests use a fresh in-memory database. Use Node 20 or 22: on Node 24, better-sqlite3 12 can abort the process when it frees a statement (`Assertion failed: (env) != nullptr`), which stops `npm test` part-way.',
+    'SQLite, in the file named by `DATABASE_PATH` (default `.data/<name>.sqlite`), in write-ahead-log mode: beside it SQLite keeps `<name>.sqlite-wal` and `<name>.sqlite-shm`, which belong to the data (copy or delete the three together, or back up with `sqlite3 <file> .backup`), and the folder must be on a local disk. Tests use a fresh in-memory database. The driver is better-sqlite3 13, which needs Node 22 or later (it crashes on Node 20); `overrides` in package.json lets it stand in for the better-sqlite3 12 that TypeORM 1.1 asks for, which aborts Node 24 when it frees a statement.',
   postgres:
     'PostgreSQL at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
   mysql:

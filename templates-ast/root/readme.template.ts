@@ -43,6 +43,8 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     '',
     `A NestJS REST API made with restsmith (\`rest new\`). Add resources with \`rest api <name>\`.`,
     '',
+    'Runs on Node 22 or later (`engines` in package.json): Node 20 reached its end of life in April 2026.',
+    '',
     '## Scripts',
     '',
     `- \`${run} dev\` (or \`start:dev\`): watch mode in development, at http://0.0.0.0:9000, with the API documentation at /docs`,

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort, run, type Run } from '../e2e/project.js';
+import { withProjectNode } from '../project-node.js';
 
 export { freePort, postgresDatabase, run, type Run } from '../e2e/project.js';
 
@@ -116,7 +117,8 @@ function installShared(dir: string): void {
       private: true,
       dependencies: { ...current.dependencies, ...wanted.dependencies },
       devDependencies: { ...current.devDependencies, ...wanted.devDependencies },
-      allowScripts: { ...current.allowScripts, ...wanted.allowScripts },
+      // typeorm's peer range, widened for better-sqlite3 13 in sqlite projects.
+      overrides: { ...current.overrides, ...wanted.overrides },
     };
     writeFileSync(manifestPath, JSON.stringify(merged, null, 2));
     const installed = run('npm', ['install', '--no-audit', '--no-fund'], shared);
@@ -127,7 +129,7 @@ function installShared(dir: string): void {
 interface Manifest {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
-  allowScripts?: Record<string, boolean>;
+  overrides?: Record<string, unknown>;
 }
 
 export interface Server {
@@ -143,7 +145,7 @@ export async function startServer(dir: string, env: NodeJS.ProcessEnv): Promise<
   const child: ChildProcess = spawn('node', ['dist/main.js'], {
     cwd: dir,
     // Not the test runner's NODE_ENV=test: the project reads its .env as a developer's run would.
-    env: { ...process.env, NODE_ENV: 'development', ...env, PORT: String(port) },
+    env: withProjectNode({ ...process.env, NODE_ENV: 'development', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

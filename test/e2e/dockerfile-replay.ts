@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { passed } from './checks.js';
 import type { Stage } from './dockerfile.js';
 import { freePort, run, type Run } from './project.js';
+import { withProjectNode } from '../project-node.js';
 
 /** The container's WORKDIR; its paths map onto the copy's folder. */
 const WORKDIR = '/app';
@@ -88,7 +89,7 @@ export async function startCommand(
   const [command, ...args] = stage.command!;
   const child = spawn(command!, args, {
     cwd: folder,
-    env: { ...inherited, ...stageEnv, ...env, PORT: String(port) },
+    env: withProjectNode({ ...inherited, ...stageEnv, ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

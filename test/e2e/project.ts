@@ -8,6 +8,7 @@ import { normaliseProjectOptions, type ProjectInput } from '../../src/project/pr
 import { renderFiles } from '../../src/engine/render.js';
 import { writeFiles } from '../../src/engine/write.js';
 import { projectFiles } from '../../templates-ast/project.js';
+import { withProjectNode } from '../project-node.js';
 
 export const repository = resolve(import.meta.dirname, '../..');
 export const work = join(repository, '.tmp/e2e-new');
@@ -19,12 +20,12 @@ export interface Run {
 
 /**
  * The environment a person would run the project in: without the NODE_ENV=test of the runner,
- * which would make the project ignore its .env. A variable given as undefined is left out, as if it
- * were never set.
+ * which would make the project ignore its .env, and on the Node that generated projects need
+ * (test/project-node.ts). A variable given as undefined is left out, as if it were never set.
  */
 function projectEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _runnerMode, ...rest } = process.env;
-  const merged = Object.entries({ ...rest, CI: 'true', ...env });
+  const merged = Object.entries(withProjectNode({ ...rest, CI: 'true', ...env }));
   return Object.fromEntries(merged.filter(([, value]) => value !== undefined));
 }
 

@@ -84,19 +84,24 @@ describe('project-wide templates', () => {
     expect(manifest.jest.testTimeout).toBe(30000);
     expect(manifest.dependencies).toMatchObject({
       '@nestjs/core': expect.stringMatching(/^\^12\./),
-      'better-sqlite3': expect.stringMatching(/^\^12\./),
+      'better-sqlite3': expect.stringMatching(/^\^13\./),
       typeorm: expect.stringMatching(/^\^1\./),
     });
+    // typeorm 1 peers on better-sqlite3 ^12: without the override npm refuses the install.
+    expect(manifest.overrides).toEqual({ typeorm: { 'better-sqlite3': '$better-sqlite3' } });
+    expect(manifest.engines).toEqual({ node: '>=22' });
   });
 
-  it('package.json: with pnpm, its own scripts and its own gate for the native build', async () => {
+  it('package.json: with pnpm, its own scripts and its own way to allow better-sqlite3 13', async () => {
     const manifest = JSON.parse(
       (await renderProject({ database: 'sqlite', packageManager: 'pnpm' })).text('package.json'),
     );
     expect(manifest.scripts.prod).toBe(
       'pnpm run build && cross-env NODE_ENV=production node dist/main.js',
     );
-    expect(manifest.pnpm).toEqual({ onlyBuiltDependencies: ['better-sqlite3'] });
-    expect(manifest.allowScripts).toBeUndefined();
+    expect(manifest.pnpm).toEqual({
+      peerDependencyRules: { allowedVersions: { 'typeorm>better-sqlite3': '13' } },
+    });
+    expect(manifest.overrides).toBeUndefined();
   });
 });

@@ -162,8 +162,11 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     expect(Object.keys(manifest.scripts)).toEqual(
       expect.arrayContaining(['test', 'coverage', 'lint', 'dev', 'prod', 'docs']),
     );
-    expect(manifest.allowScripts).toEqual(
-      options.database === 'sqlite' ? { 'better-sqlite3': true } : undefined,
+    expect(manifest.engines).toEqual({ node: '>=22' });
+    expect(manifest.overrides).toEqual(
+      options.database === 'sqlite'
+        ? { typeorm: { 'better-sqlite3': '$better-sqlite3' } }
+        : undefined,
     );
     expect(JSON.parse(text('restsmith.json'))).toEqual({
       name: 'my-api',
