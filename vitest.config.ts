@@ -14,6 +14,7 @@ const quick = [
   'test/engine/**/*.test.ts',
   'test/templates/**/*.test.ts',
   'test/project/project-options.test.ts',
+  'test/project/next-steps.test.ts',
   'test/project-schema/field-types.test.ts',
   'test/project-schema/fixtures.test.ts',
   'test/project-schema/hand-edits.test.ts',
