@@ -8,17 +8,51 @@ import { resourcePaths } from './paths.js';
 import { referencesOf } from './references.js';
 import { serviceName } from './service.template.js';
 
-/** The resources that required references point to, each once: an entry of each is made in beforeAll. */
+/**
+ * The resources that required references point to, and those that theirs point to, each once and
+ * each after the ones it needs: an entry of each is made in beforeAll, in this order.
+ */
 function requiredTargets(project: ProjectOptions, resource: ResourceOptions): ResourceOptions[] {
-  const kebabs = new Set(
-    referencesOf(resource)
-      .filter((reference) => !reference.many && !reference.optional)
-      .map((reference) => reference.target.kebab),
-  );
-  return project.resources.filter((target) => kebabs.has(target.names.kebab));
+  const ordered: ResourceOptions[] = [];
+  const visiting = new Set<ResourceOptions>([resource]);
+  const visit = (from: ResourceOptions) => {
+    for (const reference of referencesOf(from)) {
+      if (reference.many || reference.optional) continue;
+      const target = project.resources.find(
+        (found) => found.names.kebab === reference.target.kebab,
+      );
+      if (!target || visiting.has(target) || ordered.includes(target)) continue;
+      visiting.add(target);
+      visit(target);
+      ordered.push(target);
+    }
+  };
+  visit(resource);
+  return ordered;
 }
 
 const idVariable = (target: ResourceOptions) => `${target.names.camel}Id`;
+
+/** `category: categoryId, tags: []`: a set-up entry's required references, to entries made before it. */
+const requiredReferenceValues = (target: ResourceOptions): string[] =>
+  referencesOf(target)
+    .filter((reference) => !reference.optional)
+    .map((reference) => {
+      const name = reference.names.camel;
+      if (reference.many) return `${name}: []`;
+      if (reference.target.kebab === 'user') return `${name}: referencesOwner.id`;
+      return `${name}: ${reference.target.camel}Id`;
+    });
+
+/** Whether the set-up needs a user: an owned target, or one with a required reference to a user. */
+const needsUser = (targets: ResourceOptions[]): boolean =>
+  targets.some(
+    (target) =>
+      target.owner ||
+      referencesOf(target).some(
+        (reference) => !reference.optional && !reference.many && reference.target.kebab === 'user',
+      ),
+  );
 
 /** `category: categoryId, series: null, tags: []`: references in a valid body. */
 export function referenceSample(resource: ResourceOptions): string[] {
@@ -58,9 +92,10 @@ export function referenceSetUp(project: ProjectOptions, resource: ResourceOption
         }[field.type];
         return `${field.names.camel}: ${field.array ? `[${sample}]` : sample}`;
       })
+      .concat(requiredReferenceValues(target))
       .join(', ');
   // An owned resource's service takes the user who creates the entry: one user made for the set-up.
-  const owned = targets.some((target) => target.owner);
+  const owned = needsUser(targets);
   const creator = (target: ResourceOptions) =>
     target.owner ? ", { id: referencesOwner.id, role: 'user' }" : '';
   return {
