@@ -1,5 +1,5 @@
 // The matrix to build: the covering array's rows, the refusals they host, the samples, and the tests of one share.
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import { coveringArray } from './covering-array.js';
 import { FACTORS, accepted, type Combination } from './factors.js';
 import { probes } from './probes.js';
@@ -35,9 +35,10 @@ export function matrixShare(part: number, parts: number): void {
     printResults(built);
   });
   for (const { row, index } of mine) {
-    it(
+    it.concurrent(
       `project ${index}: ${row.database}`,
-      async () => {
+      // Concurrent tests report through their own `expect`.
+      async ({ expect }) => {
         const hosted = PROBES.filter(
           (probe) => probe.host === index && probe.refusal.step !== 'new',
         );
