@@ -2,7 +2,7 @@
 // spec and the Mongoose schema. Only a hash of each token is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
-import type { TableSpec } from '../database/sql-dialects.js';
+import { referenceIdColumn, type TableSpec } from '../database/sql-dialects.js';
 import { userModelPath } from '../users/user.entity.template.js';
 import { pkg, pkgTypes } from './pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from './ts.js';
@@ -69,7 +69,7 @@ function entity(options: ProjectOptions, model: TokenModel): TypeScriptFile {
           }),
           property('userId', 'string', [
             decorator('Index'),
-            decorator('Column', postgres ? "{ type: 'uuid' }" : "{ type: 'varchar' }"),
+            decorator('Column', `{ ${referenceIdColumn(options.database)} }`),
           ]),
           property(
             'user',

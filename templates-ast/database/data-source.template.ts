@@ -96,7 +96,36 @@ export function databaseOptionsTemplate(options: ProjectOptions): TypeScriptFile
   );
 }
 
+/**
+ * What the CLI's connection adds to the app's, per database: MySQL's reads MariaDB's default of a
+ * nullable column as MySQL 8 reports it. Only the CLI compares schemas (migration:generate); the
+ * app's connection stays as it is.
+ */
+const CLI_CONNECTIONS: Partial<Record<Database, { options: string[]; declarations: string[] }>> = {
+  mysql: {
+    options: ['  extra: { typeCast: nullDefault },'],
+    declarations: [
+      '',
+      '/**',
+      ' * MariaDB 10.2.7+ reports the default of a nullable column as the bare word NULL (text defaults',
+      " * come quoted); TypeORM's mysql type reads it as the text 'NULL', and migration:generate would",
+      ' * change every nullable column (dropping the search index on the way). MySQL 8 reports no',
+      ' * default there (SQL NULL): read both alike, so the migrations and the entities agree on both.',
+      ' */',
+      'function nullDefault(',
+      '  field: { name: string; string(): string | null },',
+      '  next: () => unknown,',
+      '): unknown {',
+      "  if (field.name !== 'COLUMN_DEFAULT') return next();",
+      '  const value = field.string();',
+      "  return value === 'NULL' ? null : value;",
+      '}',
+    ],
+  },
+};
+
 export function dataSourceTemplate(options: ProjectOptions): TypeScriptFile {
+  const cli = CLI_CONNECTIONS[options.database] ?? { options: [], declarations: [] };
   return tsFile(
     'src/database/data-source.ts',
     [
@@ -117,7 +146,9 @@ export function dataSourceTemplate(options: ProjectOptions): TypeScriptFile {
         `  ...databaseOptions(environment.${databaseVariable(options.database)}),`,
         '  // migration:generate compares the compiled entities with the database.',
         "  entities: [join(__dirname, '..', '**', '*.entity.js')],",
+        ...cli.options,
         '});',
+        ...cli.declarations,
       ),
     ],
   );

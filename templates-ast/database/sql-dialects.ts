@@ -54,6 +54,17 @@ export const timestampColumn = (database: Database): string =>
     database as 'postgres' | 'mysql'
   ] ?? "type: 'datetime'";
 
+/**
+ * The TypeORM column options of a column holding another row's id (`userId`, `categoryId`), as the
+ * migrations create it: the key's own type. On MySQL and MariaDB that is varchar(36), the length
+ * TypeORM gives a uuid key there; a bare `varchar` would mean varchar(255), and migration:generate
+ * would drop and add the column (its data with it) to change the length.
+ */
+export const referenceIdColumn = (database: Database): string =>
+  ({ postgres: "type: 'uuid'", mysql: "type: 'varchar', length: 36" })[
+    database as 'postgres' | 'mysql'
+  ] ?? "type: 'varchar'";
+
 /** The driver's `code` of a unique violation (the sign-up race of one e-mail). */
 export const UNIQUE_VIOLATION: Record<Exclude<Database, 'mongodb'>, string> = {
   mysql: 'ER_DUP_ENTRY',

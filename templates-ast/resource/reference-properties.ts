@@ -6,6 +6,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { decorator, property } from '../_shared/ts.js';
+import { referenceIdColumn } from '../database/sql-dialects.js';
 import {
   joinColumns,
   joinTableName,
@@ -45,7 +46,6 @@ export const listIdsName = (reference: ReferenceOptions): string =>
  */
 export function entityReferences(project: ProjectOptions, resource: ResourceOptions): Properties {
   const references = referencesOf(resource);
-  const idType = project.database === 'postgres' ? "'uuid'" : "'varchar'";
   const properties = references.flatMap((reference) => {
     const model = referencedModel(project, reference).className;
     const name = reference.names.camel;
@@ -55,7 +55,10 @@ export function entityReferences(project: ProjectOptions, resource: ResourceOpti
       property(
         referenceColumn(reference),
         reference.optional ? 'string | null' : 'string',
-        [decorator('Index'), decorator('Column', `{ type: ${idType}${nullable} }`)],
+        [
+          decorator('Index'),
+          decorator('Column', `{ ${referenceIdColumn(project.database)}${nullable} }`),
+        ],
         { docs: [onDeleteDocs(reference, resource)] },
       ),
       property(

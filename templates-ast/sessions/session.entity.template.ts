@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { referenceIdColumn } from '../database/sql-dialects.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
 
@@ -51,7 +52,7 @@ function sessionEntity(options: ProjectOptions): TypeScriptFile {
           property('id', 'string', [decorator('PrimaryGeneratedColumn', "'uuid'")]),
           property('userId', 'string', [
             decorator('Index'),
-            column(postgres ? "{ type: 'uuid' }" : "{ type: 'varchar' }"),
+            column(`{ ${referenceIdColumn(options.database)} }`),
           ]),
           property(
             'user',
