@@ -26,14 +26,16 @@ function release(): void {
 /**
  * Runs a command as test/e2e/project.ts `run` does, but without blocking: its output goes to a file
  * (the project steps block the event loop with spawnSync, so a pipe could fill and stall the command).
+ * `ms` is how long it ran, not counting the wait for a slot.
  */
 export async function runInBackground(
   command: string,
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = {},
-): Promise<Run> {
+): Promise<Run & { ms: number }> {
   await slot();
+  const start = performance.now();
   const log = join(cwd, `.matrix-${[command, ...args].join('-').replace(/[^\w.-]+/g, '_')}.log`);
   const fd = openSync(log, 'w');
   try {
@@ -42,7 +44,7 @@ export async function runInBackground(
       child.on('exit', (code) => done(code ?? 1));
       child.on('error', () => done(1));
     });
-    return { status, output: readFileSync(log, 'utf8') };
+    return { status, output: readFileSync(log, 'utf8'), ms: performance.now() - start };
   } finally {
     closeSync(fd);
     release();

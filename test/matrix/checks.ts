@@ -29,15 +29,20 @@ export function timed(checks: Check[], name: string, work: () => string | undefi
   return !problem;
 }
 
+/** What a background check found (nothing when it passed) and how long its command ran. */
+export interface Ran {
+  problem?: string;
+  ms: number;
+}
+
 /** As `timed`, for a check that runs in the background (test/matrix/background.ts). */
 export async function timedInBackground(
   checks: Check[],
   name: string,
-  work: () => Promise<string | undefined>,
+  work: () => Promise<Ran>,
 ): Promise<void> {
-  const start = performance.now();
-  const problem = await work().catch((error: Error) => error.message);
-  checks.push({ name, ok: !problem, ms: performance.now() - start, detail: problem ?? '' });
+  const { problem, ms } = await work().catch((error: Error) => ({ problem: error.message, ms: 0 }));
+  checks.push({ name, ok: !problem, ms, detail: problem ?? '' });
 }
 
 const failed = (ran: Run): string | undefined =>
@@ -118,4 +123,7 @@ export const succeeds = async (
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
-) => failed(await runInBackground(command, args, dir, env));
+): Promise<Ran> => {
+  const ran = await runInBackground(command, args, dir, env);
+  return { problem: failed(ran), ms: ran.ms };
+};

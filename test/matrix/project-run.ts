@@ -13,6 +13,7 @@ import {
   timed,
   timedInBackground,
   type Check,
+  type Ran,
 } from './checks.js';
 import { editSteps, newFlags, resourceSteps, shellLine, type ApiStep } from './commands.js';
 import type { Combination } from './factors.js';
@@ -154,12 +155,16 @@ const DRIFT = 'src/database/migrations/Drift';
  * `npm test`: against the database for SQL; MongoDB has no server here, so its database tests skip
  * (and say so) and its unit tests run.
  */
-async function ownTests(dir: string, env: NodeJS.ProcessEnv, sql: boolean) {
+async function ownTests(dir: string, env: NodeJS.ProcessEnv, sql: boolean): Promise<Ran> {
   const ran = await runInBackground('npm', ['test'], dir, { ...env, MONGODB_URI: undefined });
-  if (ran.status !== 0) return `exit ${ran.status}:\n${ran.output.slice(-8000)}`;
-  if (!sql && !ran.output.includes('skipped: no MongoDB server'))
-    return `the database tests did not say they skipped:\n${ran.output.slice(-3000)}`;
-  if (sql && /skipped: no/.test(ran.output))
-    return `database tests skipped:\n${ran.output.slice(-3000)}`;
-  return undefined;
+  const tail = (size: number) => ran.output.slice(-size);
+  const problem =
+    ran.status !== 0
+      ? `exit ${ran.status}:\n${tail(8000)}`
+      : !sql && !ran.output.includes('skipped: no MongoDB server')
+        ? `the database tests did not say they skipped:\n${tail(3000)}`
+        : sql && /skipped: no/.test(ran.output)
+          ? `database tests skipped:\n${tail(3000)}`
+          : undefined;
+  return { problem, ms: ran.ms };
 }
