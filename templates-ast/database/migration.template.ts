@@ -29,7 +29,7 @@ export function migrationFile(
 }
 
 /** Each statement as a literal: a template literal, or a quoted string for MySQL's backtick quotes. */
-const queries = (statements: string[]): string[] =>
+export const queries = (statements: string[]): string[] =>
   statements.map(
     (statement) =>
       `await queryRunner.query(${statement.includes('`') ? JSON.stringify(statement) : `\`${statement}\``});`,

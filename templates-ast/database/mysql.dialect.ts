@@ -24,7 +24,7 @@ const MYSQL_TYPES: Record<ColumnType, string> = {
 
 const ticks = (names: string[]) => names.map((name) => `\`${name}\``).join(', ');
 
-function mysqlColumn(column: ColumnSpec): string {
+export function mysqlColumn(column: ColumnSpec): string {
   const type = MYSQL_TYPES[column.type];
   if (/NOT NULL/.test(type)) return `\`${column.name}\` ${type}`;
   const nullable = column.nullable ? ' NULL' : ' NOT NULL';
@@ -33,7 +33,7 @@ function mysqlColumn(column: ColumnSpec): string {
 }
 
 /** An index key: text columns are indexed by their first 255 characters (InnoDB's key limit). */
-const mysqlKey = (table: TableSpec, name: string): string =>
+export const mysqlKey = (table: TableSpec, name: string): string =>
   table.columns.find((column) => column.name === name)?.type === 'text'
     ? `\`${name}\`(255)`
     : `\`${name}\``;
@@ -56,13 +56,16 @@ export const MYSQL: Dialect = {
       ({ column, table: target, onDelete, onUpdate }) =>
         `ALTER TABLE \`${table.name}\` ADD CONSTRAINT \`${foreignKeyName(table.name, column)}\` FOREIGN KEY (\`${column}\`) REFERENCES \`${target}\`(\`id\`) ${onDeleteSql(onDelete, onUpdate)}`,
     ),
-    // Words as typed: no stop words (MySQL's list holds "com", as in every e-mail address).
-    ...(table.search.length > 0
-      ? [
-          'SET SESSION innodb_ft_enable_stopword = OFF',
-          `CREATE FULLTEXT INDEX \`${fullTextIndexName(table.name)}\` ON \`${table.name}\` (${ticks(table.search)})`,
-        ]
-      : []),
+    ...mysqlSearch(table),
   ],
   down: (table) => [`DROP TABLE \`${table.name}\``],
 };
+
+/** The FULLTEXT index of `q`, words as typed: no stop words (MySQL's list holds "com", as in every e-mail address). */
+export const mysqlSearch = (table: TableSpec): string[] =>
+  table.search.length > 0
+    ? [
+        'SET SESSION innodb_ft_enable_stopword = OFF',
+        `CREATE FULLTEXT INDEX \`${fullTextIndexName(table.name)}\` ON \`${table.name}\` (${ticks(table.search)})`,
+      ]
+    : [];

@@ -3,7 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { Database } from '../../src/project/options.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
-import { MIGRATIONS_FOLDER, type MigrationFile } from '../database/migration.template.js';
+import { MIGRATIONS_FOLDER, queries, type MigrationFile } from '../database/migration.template.js';
 import { foreignKeyOf, joinTableChanges, postgresKey, sqliteRebuild } from './alter-references.js';
 import {
   columnSql,
@@ -11,17 +11,12 @@ import {
   SQLITE_TYPES,
   sqliteSearch,
 } from '../database/postgres-sqlite.dialects.js';
-import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec } from '../database/sql-dialects.js';
+import { added, backfilled, removed, type TableChange } from './alter-columns.js';
+import { mysqlAlter } from './alter-mysql.js';
 import { indexName, searchIndexName, searchTableName } from '../database/sql-names.js';
 
-/** What a column changes into: `renames` maps old column names to new ones. */
-export interface TableChange {
-  from: TableSpec;
-  to: TableSpec;
-  renames: ReadonlyMap<string, string>;
-  /** The join tables of the list references before and after. */
-  joins?: { from: TableSpec[]; to: TableSpec[] };
-}
+export type { TableChange } from './alter-columns.js';
 
 /** `AddSummaryToArticles1763890000000` in `<timestamp>-add-summary-to-articles.ts`. */
 export function alterMigrationFile(words: string[], timestamp: number): MigrationFile {
@@ -33,39 +28,6 @@ export function alterMigrationFile(words: string[], timestamp: number): Migratio
   };
 }
 
-/**
- * What rows that exist get in a column added as required: the database needs a value for them.
- * PostgreSQL drops the default again (the entity has none); SQLite cannot, and keeps it.
- */
-const BACKFILL: Partial<Record<ColumnType, (sqlite: boolean) => string>> = {
-  'varchar(255)': () => "''",
-  text: () => "''",
-  double: () => '0',
-  boolean: () => 'false',
-  time: (sqlite) => (sqlite ? "datetime('now')" : 'now()'),
-};
-
-const added = (change: TableChange) =>
-  change.to.columns.filter(
-    (column) =>
-      !change.from.columns.some(
-        (old) => (change.renames.get(old.name) ?? old.name) === column.name,
-      ),
-  );
-const removed = (change: TableChange) =>
-  change.from.columns.filter(
-    (old) =>
-      !change.to.columns.some(
-        (column) => column.name === (change.renames.get(old.name) ?? old.name),
-      ),
-  );
-// No id can be made up for a reference: one comes back nullable (the down of a removed one).
-const backfilled = (column: ColumnSpec, sqlite: boolean): ColumnSpec =>
-  column.nullable || column.default !== undefined
-    ? column
-    : column.type === 'uuid'
-      ? { ...column, nullable: true }
-      : { ...column, default: BACKFILL[column.type]?.(sqlite) ?? "''" };
 const joins = (database: 'postgres' | 'sqlite', change: TableChange) =>
   change.joins ? joinTableChanges(database, change.joins.from, change.joins.to) : [];
 
@@ -83,7 +45,7 @@ function postgres(change: TableChange): string[] {
   const newSearch = change.to.search.filter((name) => !searchedBefore.includes(name));
   return [
     ...added(change).flatMap((column) => {
-      const spec = backfilled(column, false);
+      const spec = backfilled(column, 'postgres');
       const key = foreignKeyOf(change.to, column);
       return [
         `ALTER TABLE "${table}" ADD ${columnSql(spec, POSTGRES_TYPES, false)}`,
@@ -127,7 +89,7 @@ function sqlite(change: TableChange): string[] {
   if (keyed) {
     return [
       ...joins('sqlite', change),
-      ...sqliteRebuild(change.from, change.to, (column) => backfilled(column, true).default),
+      ...sqliteRebuild(change.from, change.to, (column) => backfilled(column, 'sqlite').default),
     ];
   }
   const search = searchTableName(table);
@@ -144,7 +106,7 @@ function sqlite(change: TableChange): string[] {
         ]
       : []),
     ...added(change).flatMap((column) => [
-      `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, true), SQLITE_TYPES, true)}`,
+      `ALTER TABLE "${table}" ADD COLUMN ${columnSql(backfilled(column, 'sqlite'), SQLITE_TYPES, true)}`,
       ...addedIndex(change, column),
     ]),
     ...[...change.renames].flatMap(([from, to]) => [
@@ -170,6 +132,7 @@ function sqlite(change: TableChange): string[] {
 }
 
 const STATEMENTS: Partial<Record<Database, (change: TableChange) => string[]>> = {
+  mysql: mysqlAlter,
   postgres,
   sqlite,
 };
@@ -184,8 +147,6 @@ export function alterMigrationTemplate(
   const statements = STATEMENTS[database];
   if (!statements) throw new Error(`no SQL migrations for ${database}`);
   const back = new Map([...change.renames].map(([from, to]) => [to, from]));
-  const queries = (list: string[]) =>
-    list.map((statement) => `await queryRunner.query(\`${statement}\`);`);
   const runner = [{ name: 'queryRunner', type: 'QueryRunner' }];
   const method = (name: string, list: string[]) => ({
     name,

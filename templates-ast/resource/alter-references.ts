@@ -63,7 +63,7 @@ export function sqliteRebuild(
 
 /** Join tables of list references: made for the lists added, dropped with the lists removed. */
 export function joinTableChanges(
-  database: 'postgres' | 'sqlite',
+  database: 'mysql' | 'postgres' | 'sqlite',
   from: TableSpec[],
   to: TableSpec[],
 ): string[] {

@@ -1,8 +1,10 @@
 // Issue 15's proof on installed projects: hand edits, then each `rest api` edit of a resource that exists;
-// the project stays clean, the hand edits stay byte for byte, the rows keep their data, HTTP shows the change.
+// the project stays clean, the hand edits stay byte for byte, the rows keep their data, HTTP shows the change;
+// on SQLite, PostgreSQL and MySQL/MariaDB, whose migrations TypeORM's drift check finds in agreement with the entities.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mysqlDatabase } from '../e2e/project.js';
 import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
 
 const LONG = 1_500_000;
@@ -45,21 +47,22 @@ function checkProject(dir: string, env: NodeJS.ProcessEnv): void {
   }
 }
 
-describe.each(['sqlite', 'postgres'] as const)(
+/** The app's and the tests' databases on a server, or why there are none; RESTSMITH_REQUIRE_* forbids skipping. */
+function serverDatabases(database: 'sqlite' | 'postgres' | 'mysql') {
+  if (database === 'sqlite') return { skip: undefined, databases: undefined };
+  const make = database === 'postgres' ? postgresDatabase : mysqlDatabase;
+  const databases = { app: make('restsmith_edit_app'), tests: make('restsmith_edit_tests') };
+  const skip = databases.app.reason ?? databases.tests.reason;
+  const required = `RESTSMITH_REQUIRE_${database.toUpperCase()}`;
+  if (skip && process.env[required]) throw new Error(`${required} is set but ${skip}`);
+  if (skip) console.warn(`skipped: resource edits on ${database} (${skip})`);
+  return { skip, databases };
+}
+
+describe.each(['sqlite', 'postgres', 'mysql'] as const)(
   'rest api edits a resource of an installed %s project that holds rows',
   (database) => {
-    const databases =
-      database === 'postgres'
-        ? {
-            app: postgresDatabase('restsmith_edit_app'),
-            tests: postgresDatabase('restsmith_edit_tests'),
-          }
-        : undefined;
-    const skip = databases?.app.reason ?? databases?.tests.reason;
-    if (skip && process.env.RESTSMITH_REQUIRE_POSTGRES) {
-      throw new Error(`RESTSMITH_REQUIRE_POSTGRES is set but ${skip}`);
-    }
-    if (skip) console.warn(`skipped: resource edits on postgres (${skip})`);
+    const { skip, databases } = serverDatabases(database);
     const appEnv: NodeJS.ProcessEnv = {
       NODE_ENV: 'production',
       ...(databases ? { DATABASE_URL: databases.app.url } : {}),

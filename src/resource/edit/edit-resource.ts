@@ -72,15 +72,6 @@ export async function editResource(
     resources: loaded.config.resources.map((found) => found.name),
     auth: project.auth,
   });
-  if (change && project.database === 'mysql') {
-    // The ALTER statements are written for PostgreSQL and SQLite so far; routes change on every database.
-    throw new UserError(
-      'Field edits on a MySQL project are not supported yet: nothing was written.',
-      {
-        hint: 'Change the entity and DTOs by hand, then write the migration with npm run migration:generate -- src/database/migrations/<Name>. --access, --add-methods and --remove-methods work on MySQL.',
-      },
-    );
-  }
   if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
     return { resource: before, plan, notes: [`${kebab} has this change already: nothing to do.`] };
