@@ -26,15 +26,29 @@ const shared = join(repository, '.tmp/api-deps');
 export const rest = (cwd: string, ...args: string[]): Run =>
   run('node', [bin, ...args], cwd, { OCLIF_COLUMNS: '400' });
 
+/** More of `rest new`: its other flags, and whether it type-checks what it writes (on by default). */
+export interface NewProjectOptions {
+  flags?: string[];
+  checkTypes?: boolean;
+}
+
 /** A fresh project from `rest new`, with the shared node_modules linked in. */
-export function newProject(name: string, database: string): string {
-  const dir = newProjectWithoutInstall(name, database);
+export function newProject(
+  name: string,
+  database: string,
+  options: NewProjectOptions = {},
+): string {
+  const dir = newProjectWithoutInstall(name, database, options);
   linkDependencies(dir);
   return dir;
 }
 
 /** A fresh project from `rest new --skip-install`. */
-export function newProjectWithoutInstall(name: string, database: string): string {
+export function newProjectWithoutInstall(
+  name: string,
+  database: string,
+  { flags = [], checkTypes = true }: NewProjectOptions = {},
+): string {
   mkdirSync(work, { recursive: true });
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
@@ -44,16 +58,18 @@ export function newProjectWithoutInstall(name: string, database: string): string
     name,
     '--database',
     database,
+    ...flags,
     '--yes',
     '--skip-install',
     '--skip-git',
-    '--check-types',
+    ...(checkTypes ? ['--check-types'] : []),
   );
   if (made.status !== 0) throw new Error(`rest new failed:\n${made.output}`);
   return dir;
 }
 
-function linkDependencies(dir: string): void {
+/** Links the shared node_modules into `dir`, first growing it to hold what the project depends on. */
+export function linkDependencies(dir: string): void {
   // Test files run side by side: one of them installs while the others wait for it.
   withLock(`${shared}.lock`, () => installShared(dir));
   symlinkSync(join(shared, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -23,7 +23,7 @@ export interface Run {
  * which would make the project ignore its .env, and on the Node that generated projects need
  * (test/project-node.ts). A variable given as undefined is left out, as if it were never set.
  */
-function projectEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function projectEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _runnerMode, ...rest } = process.env;
   const merged = Object.entries(withProjectNode({ ...rest, CI: 'true', ...env }));
   return Object.fromEntries(merged.filter(([, value]) => value !== undefined));
