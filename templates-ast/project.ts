@@ -145,9 +145,9 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   parseIdPipeTemplate(options),
   requestLoggerTemplate(),
   listQuerySpecTemplate(),
-  ...(options.database === 'mongodb'
-    ? [mongoFindPageSpecTemplate(), userSchemaSpecTemplate(options)]
-    : []),
+  ...(options.database === 'mongodb' ? [mongoFindPageSpecTemplate()] : []),
+  // The users' schema exists only with accounts (--no-auth has no src/users).
+  ...(options.database === 'mongodb' && options.auth ? [userSchemaSpecTemplate(options)] : []),
   bodyLimitsSpecTemplate(),
   requestChecksSpecTemplate(options),
   formValueSpecTemplate(),

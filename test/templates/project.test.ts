@@ -10,6 +10,7 @@ const VARIANTS: [string, ProjectInput][] = [
   ['postgres', { database: 'postgres' }],
   ['mongodb', { database: 'mongodb' }],
   ['sqlite --no-auth', { database: 'sqlite', auth: false }],
+  ['mongodb --no-auth', { database: 'mongodb', auth: false }],
   ['postgres --sign-in-on-create', { database: 'postgres', signInOnCreate: true }],
   ['sqlite --refresh-tokens', { database: 'sqlite', refreshTokens: true }],
   ['postgres --refresh-tokens', { database: 'postgres', refreshTokens: true }],
