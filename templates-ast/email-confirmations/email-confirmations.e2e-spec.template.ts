@@ -7,11 +7,15 @@ import { block, tsFile } from '../_shared/ts.js';
 import { testHttp } from '../_shared/test-http.js';
 import { OUTBOX_CLASS } from '../mail/outbox.js';
 
-const SIGN_IN_WITH_PASSWORD = `    const signedIn = await http().post('/auth').auth(address, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
-    return { user: created.body as { id: string; emailConfirmed: boolean }, token: signedIn.body.token as string };`;
+const signInWithPassword = (
+  created: string,
+) => `    const signedIn = await http().post('/auth').auth(address, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
+    return { user: ${created} as { id: string; emailConfirmed: boolean }, token: signedIn.body.token as string };`;
 
 /** Social only: the token POST /auth/<provider> would answer once the provider vouched for the user. */
-const SIGN_IN_AS_PROVIDER = `    const user = created.body as { id: string; emailConfirmed: boolean };
+const signInAsProvider = (
+  created: string,
+) => `    const user = ${created} as { id: string; emailConfirmed: boolean };
     const { token } = await app.get(AuthService).signIn({ id: user.id, role: 'user' });
     return { user, token };`;
 
@@ -19,6 +23,8 @@ export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): Type
   const platform = httpNames(options);
   const password = hasPassword(options);
   const pw = password ? ', password: PASSWORD' : '';
+  // With --sign-in-on-create, POST /users answers { token, user }.
+  const created = options.signInOnCreate ? 'created.body.user' : 'created.body';
   return tsFile(
     'test/email-confirmations.e2e-spec.ts',
     [
@@ -56,7 +62,7 @@ describeWithDatabase('E-mail confirmation (e2e, mail to an in-memory outbox inst
       .post('/users')
       .send({ access_token: MASTER_KEY, email: address${pw}, ...(link ? { link: LINK } : {}) })
       .expect(201);
-${password ? SIGN_IN_WITH_PASSWORD : SIGN_IN_AS_PROVIDER}
+${password ? signInWithPassword(created) : signInAsProvider(created)}
   }
 
   beforeAll(async () => {
