@@ -1,7 +1,15 @@
 // Migrations of generated SQL projects: `rest api` on a project that holds data keeps the data.
 import { afterEach, describe, expect, it } from 'vitest';
 import { masterKeyOf, mysqlDatabase } from '../e2e/project.js';
-import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
+import {
+  driftCheck,
+  newProject,
+  postgresDatabase,
+  rest,
+  run,
+  startServer,
+  type Server,
+} from './project.js';
 
 const LONG = 600_000;
 
@@ -82,12 +90,7 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)(
         expect(migrated.output).not.toMatch(/CreateUsers\d{13} has been executed/);
 
         // The TypeORM CLI finds nothing to generate: the migrations made what the entities describe.
-        const drift = run(
-          'npm',
-          ['run', 'migration:generate', '--', 'src/database/migrations/Drift', '--check'],
-          dir,
-          env,
-        );
+        const drift = driftCheck(dir, env);
         expect(drift.status, drift.output).toBe(0);
         expect(drift.output).toContain('No changes in database schema were found');
 

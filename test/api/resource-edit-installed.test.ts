@@ -5,7 +5,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mysqlDatabase } from '../e2e/project.js';
-import { newProject, postgresDatabase, rest, run, startServer, type Server } from './project.js';
+import {
+  driftCheck,
+  newProject,
+  postgresDatabase,
+  rest,
+  run,
+  startServer,
+  type Server,
+} from './project.js';
 
 const LONG = 1_500_000;
 
@@ -140,12 +148,7 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)(
         expect(migrated.output).toMatch(/RenameBodyToContentInArticles\d{13} has been executed/);
         expect(migrated.output).toMatch(/RenameRankToScoreInArticles\d{13} has been executed/);
         // The migrations and the entities agree: TypeORM finds nothing to generate.
-        const drift = run(
-          'npm',
-          ['run', 'migration:generate', '--', '--check', 'src/database/migrations/Drift'],
-          dir,
-          appEnv,
-        );
+        const drift = driftCheck(dir, appEnv);
         expect(drift.status, drift.output).toBe(0);
         server = await startServer(dir, { ...appEnv, MIGRATIONS_RUN: 'false' });
         const kept = await fetch(`${server.url}/articles/${id}`);
