@@ -85,7 +85,7 @@ async function walk(built: Built, dir: string, probes: Probe[], sample: boolean)
   await Promise.all([
     timedInBackground(built.checks, 'lint', () => succeeds(dir, 'npm', ['run', 'lint'])),
     timedInBackground(built.checks, 'types', () => succeeds(dir, 'npx', ['tsc', '--noEmit'])),
-    sample || !sql ? ownChecks(built, dir, env, sample && withDatabase) : undefined,
+    sample ? ownChecks(built, dir, env, withDatabase) : undefined,
   ]);
 }
 
