@@ -21,7 +21,7 @@ const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
 const PROJECT_NODE_MAJOR = 22;
 
 /**
- * The lines printed at the end. Secrets are never printed: the curl lines read MASTER_KEY from .env.
+ * The lines printed at the end. Secrets are never printed: the curl lines read CLIENT_KEY from .env.
  * `node` is the version running rest: an older one than the project needs is said first.
  *
  * @example
@@ -59,10 +59,11 @@ export function nextSteps(
 function signUpLines(apiRoot: string): string[] {
   const url = `http://localhost:9000${apiRoot}`;
   return [
-    'The master key is MASTER_KEY in .env (keep it secret). In the project folder, sign up and sign in:',
-    `  export MASTER_KEY="$(grep '^MASTER_KEY=' .env | cut -d= -f2-)"`,
-    `  curl -X POST ${url}/users -d "access_token=$MASTER_KEY" -d email=ada@example.com -d password=secret123`,
-    `  curl -X POST ${url}/auth -u ada@example.com:secret123 -d "access_token=$MASTER_KEY"`,
+    'Apps use the client key, CLIENT_KEY in .env (MASTER_KEY, which can make admins, stays on back ends).',
+    'In the project folder, sign up and sign in:',
+    `  export CLIENT_KEY="$(grep '^CLIENT_KEY=' .env | cut -d= -f2-)"`,
+    `  curl -X POST ${url}/users -d "access_token=$CLIENT_KEY" -d email=ada@example.com -d password=horse-battery-9`,
+    `  curl -X POST ${url}/auth -u ada@example.com:horse-battery-9 -d "access_token=$CLIENT_KEY"`,
     `  curl ${url}/users/me -H "Authorization: Bearer <token from the sign-in>"`,
   ];
 }

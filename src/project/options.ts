@@ -55,7 +55,13 @@ export interface ProjectOptions {
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;
   /** Secrets drawn once, so that templates stay pure functions. */
-  secrets: { masterKey: string; jwtSecret: string };
+  secrets: {
+    /** MASTER_KEY: back ends only; signs users up with any role. */
+    masterKey: string;
+    /** CLIENT_KEY (with auth): apps; sign-up, sign-in, resets and resends, no role. */
+    clientKey: string;
+    jwtSecret: string;
+  };
   resources: ResourceOptions[];
   /** When `rest new` ran (ms since 1970): names the initial migration. */
   migrationTimestamp: number;

@@ -103,7 +103,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),
     sourceDir: 'src',
-    secrets: { masterKey: drawSecret(), jwtSecret: drawSecret() },
+    secrets: { masterKey: drawSecret(), clientKey: drawSecret(), jwtSecret: drawSecret() },
     resources: [],
     migrationTimestamp: Date.now(),
   };

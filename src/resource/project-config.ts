@@ -103,7 +103,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     authMethods: config.authMethods ?? ['password'],
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
-    secrets: { masterKey: '', jwtSecret: '' },
+    secrets: { masterKey: '', clientKey: '', jwtSecret: '' },
     resources: config.resources.map((record) => resourceFromRecord(record, config.envelope)),
     // `rest api` writes no project migration: only the resource's, named by its own timestamp.
     migrationTimestamp: 0,

@@ -11,7 +11,10 @@ export const PIECES = {
     from: 'src/common/access-token.ts',
     named: ['extractAccessToken', 'captureAccessToken'],
   },
-  masterKeyGuard: { from: 'src/common/master-key.guard.ts', named: ['MasterKeyGuard'] },
+  masterKeyGuard: {
+    from: 'src/common/master-key.guard.ts',
+    named: ['MasterKeyGuard', 'ClientKeyGuard'],
+  },
   jwtAuthGuard: { from: 'src/common/jwt-auth.guard.ts', named: ['JwtAuthGuard'] },
   adminGuard: { from: 'src/common/admin.guard.ts', named: ['AdminGuard'] },
   confirmedEmailGuard: {

@@ -58,7 +58,7 @@ export function tokenServiceTemplate(
             pkgTypes('typeorm', 'Repository'),
           ]),
       { from: 'src/config/environment.ts', types: ['Environment'] },
-      { from: 'src/mail/mail.service.ts', named: ['MailService'] },
+      { from: 'src/mail/mail.service.ts', named: ['MailService', 'checkMailLink'] },
       { from: spec.model.path, named: [spec.model.name] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
       { from: userModelPath(options), types: [record] },

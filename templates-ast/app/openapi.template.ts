@@ -21,7 +21,12 @@ export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
           'const config = new DocumentBuilder()',
           `  .setTitle('${options.name}')`,
           "  .setVersion('1.0.0')",
-          "  .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token' }, 'master-key')",
+          "  .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token', description: 'MASTER_KEY: back ends only' }, 'master-key')",
+          ...(options.auth
+            ? [
+                "  .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token', description: 'CLIENT_KEY (apps) or MASTER_KEY' }, 'client-key')",
+              ]
+            : []),
           ...(options.auth ? ['  .addBearerAuth()'] : []),
           ...(options.auth && hasPassword(options) ? ['  .addBasicAuth()'] : []),
           '  .build();',

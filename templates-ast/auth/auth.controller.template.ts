@@ -32,7 +32,7 @@ const signInMethod: OptionalKind<MethodDeclarationStructure> = {
   docs: ['The master key, then the e-mail and password (HTTP Basic), both checked by guards.'],
   decorators: [
     decorator('Post'),
-    decorator('Access', "'master'", "'password'"),
+    decorator('Access', "'client'", "'password'"),
     decorator('LimitAttempts'),
     decorator('ApiCreatedResponse', '{ type: SignInResult }'),
   ],

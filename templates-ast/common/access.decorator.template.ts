@@ -17,6 +17,7 @@ const PASSWORD_CASE = ["  case 'password':", '    return UseGuards(PasswordGuard
 const SCHEMES: Record<string, string> = {
   public: 'undefined',
   master: "'master-key'",
+  client: "'client-key'",
   user: "'bearer'",
   admin: "'bearer'",
   password: "'basic'",
@@ -28,7 +29,9 @@ const CONFIRMED_CASE = ["  case 'confirmed':", '    return UseGuards(ConfirmedEm
 
 export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
   const password = options.auth && hasPassword(options);
-  const levels = options.auth ? ['public', 'master', 'user', 'admin'] : ['public', 'master'];
+  const levels = options.auth
+    ? ['public', 'master', 'client', 'user', 'admin']
+    : ['public', 'master'];
   if (password) levels.push('password');
   if (options.emailConfirmation) levels.push('confirmed');
   return tsFile(
@@ -37,7 +40,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
       pkg('@nestjs/common', 'applyDecorators', 'SetMetadata', 'UseGuards'),
       pkg('@nestjs/swagger', 'ApiSecurity'),
       use('apiDocs', 'ApiErrors'),
-      use('masterKeyGuard', 'MasterKeyGuard'),
+      use('masterKeyGuard', 'MasterKeyGuard', ...(options.auth ? ['ClientKeyGuard'] : [])),
       ...(options.auth
         ? [use('jwtAuthGuard', 'JwtAuthGuard'), use('adminGuard', 'AdminGuard')]
         : []),
@@ -52,15 +55,15 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
       functionOf({
         name: 'Access',
         docs: [
-          'Who may call a route: anyone (`public`), a holder of the master key (`master`)' +
+          `Who may call a route: anyone (\`public\`), a holder of the master key (\`master\`${options.auth ? ', back ends' : ''})` +
             (password
-              ? ", any signed-in user (`user`), an admin (`admin`) or the holder of an account's e-mail and password (`password`, HTTP Basic; on a route with `:id`, that user's)."
+              ? ", of the client key or the master key (`client`, apps: no `role` with the client key), any signed-in user (`user`), an admin (`admin`) or the holder of an account's e-mail and password (`password`, HTTP Basic; on a route with `:id`, that user's)."
               : options.auth
-                ? ', any signed-in user (`user`) or an admin (`admin`).'
+                ? ', of the client key or the master key (`client`, apps: no `role` with the client key), any signed-in user (`user`) or an admin (`admin`).'
                 : '.'),
           ...(password
             ? [
-                "Several levels are all required, checked in the order given: `@Access('master', 'password')`.",
+                "Several levels are all required, checked in the order given: `@Access('client', 'password')`.",
               ]
             : []),
           ...(options.emailConfirmation
@@ -92,6 +95,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           '    return applyDecorators();',
           "  case 'master':",
           '    return UseGuards(MasterKeyGuard);',
+          ...(options.auth ? ["  case 'client':", '    return UseGuards(ClientKeyGuard);'] : []),
           ...(options.auth ? AUTH_CASES : []),
           ...(password ? PASSWORD_CASE : []),
           ...(options.emailConfirmation ? CONFIRMED_CASE : []),
@@ -120,7 +124,7 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
           'return [',
           '  ApiSecurity(Object.fromEntries(schemes.map((scheme) => [scheme, []]))),',
           options.auth
-            ? `  ApiErrors(401, ...(levels.includes('admin')${options.emailConfirmation ? " || levels.includes('confirmed')" : ''} ? [403] : [])),`
+            ? `  ApiErrors(401, ...(levels.includes('admin') || levels.includes('client')${options.emailConfirmation ? " || levels.includes('confirmed')" : ''} ? [403] : [])),`
             : '  ApiErrors(401),',
           '];',
         ),

@@ -1,4 +1,5 @@
-// src/common/master-key.guard.ts: lets a request through only with the master key, compared in constant time.
+// src/common/master-key.guard.ts: the app keys. MasterKeyGuard lets a request through only with the master key
+// (back ends); with accounts, ClientKeyGuard also takes the client key (apps), which can set no role.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
@@ -7,11 +8,17 @@ import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shar
 
 export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile {
   const http = httpNames(options);
+  const request = `context.switchToHttp().getRequest<${http.request}>()`;
   return tsFile(
     'src/common/master-key.guard.ts',
     [
       pkg('node:crypto', 'createHash', 'timingSafeEqual'),
-      pkg('@nestjs/common', 'Injectable', 'UnauthorizedException'),
+      pkg(
+        '@nestjs/common',
+        ...(options.auth ? ['ForbiddenException'] : []),
+        'Injectable',
+        'UnauthorizedException',
+      ),
       pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext'),
       pkg('@nestjs/config', 'ConfigService'),
       httpTypeImports(options, 'request'),
@@ -21,6 +28,7 @@ export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile 
     [
       classOf({
         name: 'MasterKeyGuard',
+        docs: ['`master` routes: the master key (MASTER_KEY), which only back ends hold.'],
         decorators: [decorator('Injectable')],
         implements: ['CanActivate'],
         ctors: [{ parameters: [injected('config', 'ConfigService<Environment, true>')] }],
@@ -30,7 +38,7 @@ export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile 
             parameters: [{ name: 'context', type: 'ExecutionContext' }],
             returnType: 'boolean',
             statements: code(
-              `const token = extractAccessToken(context.switchToHttp().getRequest<${http.request}>());`,
+              `const token = extractAccessToken(${request});`,
               "const masterKey = this.config.get('MASTER_KEY', { infer: true });",
               'if (token === undefined || !sameSecret(token, masterKey)) {',
               "  throw new UnauthorizedException('The master key is required in access_token');",
@@ -40,6 +48,46 @@ export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile 
           },
         ],
       }),
+      ...(options.auth
+        ? [
+            classOf({
+              name: 'ClientKeyGuard',
+              docs: [
+                '`client` routes (sign-up, sign-in, password resets, confirmation mails): the client key',
+                '(CLIENT_KEY), which apps hold, or the master key. Only the master key sets a `role`: with',
+                'the client key a body that names one is refused (403), so no app can make an admin.',
+              ],
+              decorators: [decorator('Injectable')],
+              implements: ['CanActivate'],
+              ctors: [{ parameters: [injected('config', 'ConfigService<Environment, true>')] }],
+              methods: [
+                {
+                  name: 'canActivate',
+                  parameters: [{ name: 'context', type: 'ExecutionContext' }],
+                  returnType: 'boolean',
+                  statements: code(
+                    `const request = ${request};`,
+                    'const token = extractAccessToken(request);',
+                    'if (token === undefined) {',
+                    "  throw new UnauthorizedException('The client key (or the master key) is required in access_token');",
+                    '}',
+                    "if (sameSecret(token, this.config.get('MASTER_KEY', { infer: true }))) return true;",
+                    "if (!sameSecret(token, this.config.get('CLIENT_KEY', { infer: true }))) {",
+                    "  throw new UnauthorizedException('The client key (or the master key) is required in access_token');",
+                    '}',
+                    'const body: unknown = request.body;',
+                    "if (typeof body === 'object' && body !== null && 'role' in body) {",
+                    '  throw new ForbiddenException(',
+                    "    'Only the master key sets a role: leave role out (users sign up as user), or sign up from a back end that holds the master key',",
+                    '  );',
+                    '}',
+                    'return true;',
+                  ),
+                },
+              ],
+            }),
+          ]
+        : []),
       functionOf({
         name: 'sameSecret',
         isExported: false,

@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { pkg } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
 export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
@@ -10,14 +10,19 @@ export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/common/request-checks.ts',
     [
-      pkg('@nestjs/common', 'BadRequestException'),
-      pkgTypes('@nestjs/common', 'HttpException'),
+      pkg('@nestjs/common', 'BadRequestException', 'HttpException', 'HttpStatus'),
       httpTypeImports(options, 'next', 'request', 'response'),
     ],
     [
       constant('HOST', '/^(?:[\\w-]+(?:\\.[\\w-]+)*\\.?|\\[[\\da-f:.]+\\])(?::(\\d{1,5}))?$/i', {
         isExported: false,
         docs: ['A name or IPv4 address, or an IPv6 address in brackets, and an optional port.'],
+      }),
+      constant('MAX_URL_LENGTH', '4096', {
+        docs: [
+          'The longest URL taken (path and query string); a longer one is 414. It bounds what an answer',
+          'can echo of a query too, such as the paging links of the Link header.',
+        ],
       }),
       functionOf({
         name: 'isHost',
@@ -31,7 +36,7 @@ export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
       functionOf({
         name: 'requestProblem',
         docs: [
-          'Why a request cannot be taken, if it cannot: a malformed Host header, or a NUL character',
+          'Why a request cannot be taken, if it cannot: a malformed Host header, a URL over MAX_URL_LENGTH, or a NUL character',
           '(PostgreSQL refuses it in text; SQLite ends a LIKE pattern there) in the URL or in Basic credentials.',
           'NUL characters in bodies are refused with the other body limits (src/common/body-limits.ts).',
         ],
@@ -41,6 +46,12 @@ export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
           'const { host, authorization } = request.headers;',
           'if (host !== undefined && !isHost(host)) {',
           "  return new BadRequestException('The Host header must be a host name or address, with an optional port');",
+          '}',
+          'if (request.url.length > MAX_URL_LENGTH) {',
+          '  return new HttpException(',
+          "    { statusCode: 414, message: `The URL may be at most ${MAX_URL_LENGTH} characters long`, error: 'URI Too Long' },",
+          '    HttpStatus.URI_TOO_LONG,',
+          '  );',
           '}',
           'if (/%00/.test(request.url)) {',
           "  return new BadRequestException('The URL may not contain NUL characters (%00)');",

@@ -32,6 +32,23 @@ export function mailProperties(options: ProjectOptions) {
     property('MAIL_FROM', 'string', [decorator('IsString'), decorator('IsNotEmpty')], {
       initializer: `'${options.name.split('/').pop()} <no-reply@localhost>'`,
     }),
+    property(
+      'APP_ORIGINS',
+      'string',
+      [
+        decorator(
+          'Matches',
+          '/^(\\s*https?:\\/\\/[^\\s,/]+\\s*)(,\\s*https?:\\/\\/[^\\s,/]+\\s*)*$|^$/',
+          "{ message: 'APP_ORIGINS must be a comma list of origins such as https://app.example.com' }",
+        ),
+      ],
+      {
+        initializer: "''",
+        docs: [
+          'The origins whose pages mail links may lead to (a comma list); a link elsewhere is 400.',
+        ],
+      },
+    ),
     ...(options.passwordReset
       ? [seconds('PASSWORD_RESET_TTL', '3600', '60', 'Seconds a password reset link stays valid.')]
       : []),

@@ -198,6 +198,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
           secret('MASTER_KEY'),
           ...(options.auth
             ? [
+                secret('CLIENT_KEY'),
                 secret('JWT_SECRET'),
                 property(
                   'JWT_EXPIRES_IN',
@@ -223,6 +224,42 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
         ],
       }),
       functionOf({
+        name: 'productionProblems',
+        isExported: false,
+        docs: [
+          'What production refuses that development allows: a secret that is easy to guess or used twice,',
+          'and TRUST_PROXY=true, which lets any client choose its address (and its rate-limit key) through',
+          'X-Forwarded-For.',
+        ],
+        parameters: [{ name: 'environment', type: 'Environment' }],
+        returnType: 'string[]',
+        statements: code(
+          options.auth
+            ? 'const secrets = { MASTER_KEY: environment.MASTER_KEY, CLIENT_KEY: environment.CLIENT_KEY, JWT_SECRET: environment.JWT_SECRET };'
+            : 'const secrets = { MASTER_KEY: environment.MASTER_KEY };',
+          'const problems = Object.entries(secrets).flatMap(([name, value]) =>',
+          '  weakSecret(value) ? [`${name} is easy to guess: use a random one, such as the output of openssl rand -base64 32`] : [],',
+          ');',
+          'const names = Object.keys(secrets) as (keyof typeof secrets)[];',
+          'for (const [index, name] of names.entries()) {',
+          '  const twin = names.slice(index + 1).find((other) => secrets[other] === secrets[name]);',
+          '  if (twin) problems.push(`${twin} must differ from ${name}`);',
+          '}',
+          "if (environment.TRUST_PROXY.trim() === 'true') {",
+          "  problems.push('TRUST_PROXY=true trusts every hop, so X-Forwarded-For picks the client address: give the number of proxies (1) or their addresses');",
+          '}',
+          'return problems;',
+        ),
+      }),
+      functionOf({
+        name: 'weakSecret',
+        isExported: false,
+        docs: ['Fewer than 12 different characters, or one piece repeated (`abcabcabc…`).'],
+        parameters: [{ name: 'value', type: 'string' }],
+        returnType: 'boolean',
+        statements: code('return new Set(value).size < 12 || /^(.+?)\\1+$/s.test(value);'),
+      }),
+      functionOf({
         name: 'validateEnvironment',
         docs: [
           'For ConfigModule: stops the start with a message naming every missing or bad variable.',
@@ -236,6 +273,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
           '    error.value === undefined ? `${error.property} is not set` : reason,',
           '  ),',
           ');',
+          "if (problems.length === 0 && environment.NODE_ENV === 'production') problems.push(...productionProblems(environment));",
           'if (problems.length > 0) {',
           "  throw new Error(`Invalid environment: ${[...new Set(problems)].join('; ')}. Set it in .env (see .env.example).`);",
           '}',

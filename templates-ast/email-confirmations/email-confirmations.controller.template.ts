@@ -77,7 +77,7 @@ export function emailConfirmationsControllerTemplate(): TypeScriptFile {
             decorators: [
               decorator('Post', "'resend'"),
               decorator('HttpCode', '202'),
-              decorator('Access', "'master'"),
+              decorator('Access', "'client'"),
               decorator('LimitAttempts'),
               decorator(
                 'ApiAcceptedResponse',

@@ -125,6 +125,18 @@ ${password ? signInWithPassword(created) : signInAsProvider(created)}
     await http().post('/users').send({ access_token: MASTER_KEY, email: email('eve')${pw}, link: 'ftp://x/' }).expect(400);
   });
 
+  it('refuses a link outside APP_ORIGINS (400) on sign-up and resend: no user is made, no mail leaves', async () => {
+    const before = outbox.sent.length;
+    const evil = 'https://evil.example/confirm-email/';
+    const refused = await http().post('/users').send({ access_token: MASTER_KEY, email: email('mallory')${pw}, link: evil }).expect(400);
+    expect(refused.body.message).toMatch(/APP_ORIGINS/);
+    await http().post('/users/confirm/resend').send({ access_token: MASTER_KEY, email: email('bob'), link: evil }).expect(400);
+    await http().post('/users/confirm/resend').send({ access_token: MASTER_KEY, email: email('bob'), link: 'https://app.example.com.evil.example/' }).expect(400);
+    expect(outbox.sent.length).toBe(before);
+    // The address is still free: the refused sign-up wrote nothing.
+    await http().post('/users').send({ access_token: MASTER_KEY, email: email('mallory')${pw}, link: LINK }).expect(201);
+  });
+
   it('answers 400 without a token and 404 with a reason for one never issued', async () => {
     await http().post('/users/confirm').send({}).expect(400);
     await http().post('/users/confirm').send({ token: 42 }).expect(400);

@@ -104,8 +104,20 @@ const methods = (db: typeof SQL, record: string): OptionalKind<MethodDeclaration
     ],
     returnType: 'Promise<void>',
     statements: code(
+      'this.checkLink(link);',
       'const user = await this.users.findByEmail(email);',
       'if (user && !user.emailConfirmed) await this.send(user, link);',
+    ),
+  },
+  {
+    name: 'checkLink',
+    docs: [
+      'A `link` must lead to one of the app origins (APP_ORIGINS); checked before any work (400).',
+    ],
+    parameters: [{ name: 'link', type: 'string', hasQuestionToken: true }],
+    returnType: 'void',
+    statements: code(
+      "if (link !== undefined) checkMailLink(link, this.config.get('APP_ORIGINS', { infer: true }));",
     ),
   },
   {

@@ -1,7 +1,7 @@
 // src/mail/mail.service.ts and mail.module.ts: messages through nodemailer to SMTP_URL; in development without it, to the log.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { classOf, code, decorator, interfaceOf, tsFile } from '../_shared/ts.js';
+import { classOf, code, decorator, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 
@@ -13,7 +13,7 @@ export function mailServiceTemplate(): TypeScriptFile {
   return tsFile(
     'src/mail/mail.service.ts',
     [
-      pkg('@nestjs/common', 'Injectable', 'Logger'),
+      pkg('@nestjs/common', 'BadRequestException', 'Injectable', 'Logger'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('nodemailer', 'createTransport'),
       pkgTypes('nodemailer', 'Transporter'),
@@ -27,6 +27,26 @@ export function mailServiceTemplate(): TypeScriptFile {
           { name: 'subject', type: 'string' },
           { name: 'text', type: 'string' },
         ],
+      }),
+      functionOf({
+        name: 'checkMailLink',
+        docs: [
+          "A mail's `link` must lead to a page of the app (`origins`: APP_ORIGINS, a comma list): a link",
+          'elsewhere would carry a genuine token to whoever wrote it in the request. 400, before any work.',
+        ],
+        parameters: [
+          { name: 'link', type: 'string' },
+          { name: 'origins', type: 'string' },
+        ],
+        returnType: 'void',
+        statements: code(
+          "const allowed = origins.split(',').map((origin) => origin.trim()).filter(Boolean);",
+          'if (!allowed.some((origin) => new URL(origin).origin === new URL(link).origin)) {',
+          '  throw new BadRequestException(',
+          "    `link must start with one of the app origins in APP_ORIGINS (${allowed.join(', ') || 'none set'})`,",
+          '  );',
+          '}',
+        ),
       }),
       classOf({
         name: 'MailService',

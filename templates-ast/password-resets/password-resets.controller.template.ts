@@ -60,7 +60,7 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
             decorators: [
               decorator('Post'),
               decorator('HttpCode', '202'),
-              decorator('Access', "'master'"),
+              decorator('Access', "'client'"),
               decorator('LimitAttempts'),
               decorator(
                 'ApiAcceptedResponse',
@@ -119,7 +119,8 @@ export function passwordResetDtoTemplate(): TypeScriptFile {
     [
       pkg('@nestjs/swagger', 'ApiProperty'),
       pkg('class-transformer', 'Transform'),
-      pkg('class-validator', 'IsEmail', 'IsString', 'IsUrl', 'MaxLength', 'MinLength'),
+      pkg('class-validator', 'IsEmail', 'IsString', 'IsUrl', 'MaxLength'),
+      { from: 'src/users/password.ts', named: ['IsGoodPassword'] },
     ],
     [
       classOf({
@@ -153,10 +154,13 @@ export function passwordResetDtoTemplate(): TypeScriptFile {
         name: 'ResetPasswordDto',
         properties: [
           property('password', 'string', [
-            decorator('ApiProperty', '{ minLength: 6 }'),
+            decorator(
+              'ApiProperty',
+              "{ minLength: 8, maxLength: 128, description: 'At least 8 characters; not one of the most common passwords, not one character repeated' }",
+            ),
             decorator('IsString'),
-            decorator('MinLength', '6'),
             decorator('MaxLength', '128'),
+            decorator('IsGoodPassword'),
           ]),
         ],
       }),

@@ -136,6 +136,9 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
       { email: ada.email, link: 'ftp://example.com/' },
       { email: ada.email, link: \`https://example.com/\${'a'.repeat(500)}\` },
       { email: ada.email },
+      // A link outside APP_ORIGINS would carry a genuine token to its writer.
+      { email: ada.email, link: 'https://evil.example/reset-password/' },
+      { email: ada.email, link: 'https://app.example.com.evil.example/reset-password/' },
     ];
     for (const body of bad) {
       const answer = await http().post('/password-resets').send({ access_token: MASTER_KEY, ...body });

@@ -39,6 +39,7 @@ export function passwordResetsServiceTemplate(options: ProjectOptions): TypeScri
         docs: [
           'Mails `link` followed by a new token to the user with this e-mail, if there is one. The mail',
           'leaves after the answer, so that neither the answer nor its time tells who is registered.',
+          'A `link` outside APP_ORIGINS is 400, whoever the e-mail is.',
         ],
         parameters: [
           { name: 'email', type: 'string' },
@@ -46,6 +47,7 @@ export function passwordResetsServiceTemplate(options: ProjectOptions): TypeScri
         ],
         returnType: 'Promise<void>',
         statements: code(
+          "checkMailLink(link, this.config.get('APP_ORIGINS', { infer: true }));",
           'const user = await this.users.findByEmail(email);',
           'if (!user) return;',
           "const token = randomBytes(32).toString('base64url');",

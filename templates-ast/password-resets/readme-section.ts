@@ -9,7 +9,7 @@ export function passwordResetSection(options: ProjectOptions): string[] {
     '',
     '| Route | Who | Answer |',
     '|---|---|---|',
-    '| `POST /password-resets` `{ email, link }` | master key | 202 whether or not the e-mail is registered; a registered user is mailed `link` followed by a single-use token |',
+    '| `POST /password-resets` `{ email, link }` | client key or master key | 202 whether or not the e-mail is registered; a registered user is mailed `link` followed by a single-use token |',
     '| `GET /password-resets/:token` | anyone holding the token | 200 `{ user: { id, name, picture } }`; 404 if it is unknown, used or expired |',
     "| `PUT /password-resets/:token` `{ password }` | anyone holding the token | 200 with the user; the token, the user's other reset tokens and their JWTs stop working |",
     '',

@@ -170,7 +170,7 @@ function appService(options: ProjectOptions, database: Service | undefined): str
   return [
     '  app:',
     '    build: .',
-    '    # MASTER_KEY, JWT_SECRET and the other keys; the lines below take precedence.',
+    `    # MASTER_KEY${options.auth ? ', CLIENT_KEY, JWT_SECRET' : ''} and the other keys; the lines below take precedence.`,
     '    env_file: .env',
     '    environment:',
     '      NODE_ENV: production',

@@ -71,6 +71,8 @@ function mailLines(options: ProjectOptions): string[] {
     '# SMTP server for mail, e.g. smtps://user:password@smtp.example.com; in development without it, mail goes to the log',
     '# SMTP_URL=',
     `MAIL_FROM=${options.name.split('/').pop()} <no-reply@localhost>`,
+    "# Origins of your apps' pages that mail links (the requests' `link`) may lead to, as a comma list; others are 400",
+    'APP_ORIGINS=http://localhost:3000',
     ...(options.passwordReset
       ? ['# Seconds a password reset link stays valid', 'PASSWORD_RESET_TTL=3600']
       : []),
@@ -94,10 +96,12 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
   const secret = (value: string) => (example ? '' : value);
   return [
     'PORT=9000',
-    '# Grants sign-up and sign-in (access_token); at least 32 characters',
-    `MASTER_KEY=${secret(options.secrets.masterKey)}`,
     ...(options.auth
       ? [
+          '# Back ends only (access_token): signs users up with any role, admin included; at least 32 characters',
+          `MASTER_KEY=${secret(options.secrets.masterKey)}`,
+          '# Apps (web, mobile): sign-up, sign-in, password resets and confirmation mails, never a role',
+          `CLIENT_KEY=${secret(options.secrets.clientKey)}`,
           '# Signs user tokens; at least 32 characters',
           `JWT_SECRET=${secret(options.secrets.jwtSecret)}`,
           '# How long a token is valid: seconds, or a duration such as 12h or 7d',
@@ -109,7 +113,10 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
               ]
             : []),
         ]
-      : []),
+      : [
+          '# The routes marked master (access_token); at least 32 characters',
+          `MASTER_KEY=${secret(options.secrets.masterKey)}`,
+        ]),
     ...databaseLines(options),
     '# Browser origins allowed to call the API (comma list); none when unset',
     '# CORS_ORIGINS=https://app.example.com',

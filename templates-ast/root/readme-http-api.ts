@@ -7,26 +7,26 @@ import { sessionsSection } from '../sessions/readme-section.js';
 /** `POST /users`: with a password, or (social only) an account a provider sign-in will use. */
 const createUserRow = (options: ProjectOptions): string =>
   hasPassword(options)
-    ? `| \`POST /users\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}; 409 if the e-mail is taken |`
-    : `| \`POST /users\` \`{ email, name?, picture?, role? }\` | master key | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}, a user without a password who signs in with a provider whose verified e-mail is this one (an admin made ahead, for example); 409 if the e-mail is taken |`;
+    ? `| \`POST /users\` | client key (apps) or master key; only the master key may send \`role\` (else 403) | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}; 409 if the e-mail is taken |`
+    : `| \`POST /users\` \`{ email, name?, picture?, role? }\` | client key or master key; only the master key may send \`role\` (else 403) | 201 ${options.signInOnCreate ? '`{ token, user }`' : '`{ id, name, picture, email, createdAt }`'}, a user without a password who signs in with a provider whose verified e-mail is this one (an admin made ahead, for example); 409 if the e-mail is taken |`;
 
 const signInRow = (options: ProjectOptions): string[] =>
   !hasPassword(options)
     ? []
     : options.refreshTokens
       ? [
-          '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, refreshToken, user }`: starts a session (JWT, `sub` = user id, `sid` = session, expires after `JWT_EXPIRES_IN`) |',
+          '| `POST /auth` | HTTP Basic e-mail and password, plus the client key (or the master key) | 201 `{ token, refreshToken, user }`: starts a session (JWT, `sub` = user id, `sid` = session, expires after `JWT_EXPIRES_IN`) |',
         ]
       : [
-          '| `POST /auth` | HTTP Basic e-mail and password, plus the master key | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
+          '| `POST /auth` | HTTP Basic e-mail and password, plus the client key (or the master key) | 201 `{ token, user }` (JWT, `sub` = user id, expires after `JWT_EXPIRES_IN`) |',
         ];
 
 /** The first curl lines: sign up and sign in with a password, or (social only) with a provider token. */
 const signInCurl = (options: ProjectOptions): string[] =>
   hasPassword(options)
     ? [
-        `curl -X POST ${apiUrl(options)}/users -d "access_token=$MASTER_KEY&email=ada@example.com&password=secret"`,
-        `curl -X POST ${apiUrl(options)}/auth -u ada@example.com:secret -d "access_token=$MASTER_KEY"`,
+        `curl -X POST ${apiUrl(options)}/users -d "access_token=$CLIENT_KEY&email=ada@example.com&password=correct-horse-1"`,
+        `curl -X POST ${apiUrl(options)}/auth -u ada@example.com:correct-horse-1 -d "access_token=$CLIENT_KEY"`,
       ]
     : [
         `curl -X POST ${apiUrl(options)}/users -d "access_token=$MASTER_KEY&email=ada@example.com&role=admin"`,
@@ -38,7 +38,7 @@ export function authSection(options: ProjectOptions, run: string): string[] {
   return [
     '## HTTP API',
     '',
-    'Every route takes JSON or form-encoded bodies (at most 1 MiB, else 413). `access_token` (the master key or a user token) is read from the query, the body or an `Authorization: Bearer` header.',
+    'Every route takes JSON or form-encoded bodies (at most 1 MiB, else 413). `access_token` (a key or a user token) is read from the query, the body or an `Authorization: Bearer` header.',
     '',
     '| Route | Who | Answer |',
     '|---|---|---|',
@@ -62,7 +62,11 @@ export function authSection(options: ProjectOptions, run: string): string[] {
       : []),
     '| `DELETE /users/:id` | admin token | 204; what the user created (their entries of `--owner` resources) goes with them |',
     '',
-    '**The master key can create admins**: `POST /users` with the master key accepts `"role": "admin"`. Keep `MASTER_KEY` on servers you control, never in a browser or a mobile app.',
+    '**Two keys, in `.env`.** `CLIENT_KEY` goes into your apps (web, mobile, anything a user can read): it signs users up and in' +
+      (options.passwordReset || options.emailConfirmation
+        ? ', asks for password resets and confirmation mails'
+        : '') +
+      ', and can set no `role` (403). `MASTER_KEY` stays on back ends you control: it does all the client key does, opens the `master` routes, and `POST /users` with it accepts `"role": "admin"`, so whoever holds it can make admins. Never ship the master key in an app; change a key that leaks.',
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',

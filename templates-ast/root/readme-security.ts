@@ -7,10 +7,11 @@ export const INPUT_AND_HEADERS = [
   '',
   '- Bodies: JSON or form-encoded (another type is 415), at most 1 MiB. Before any validation runs, a body may hold at most 1,000 keys per object (a form: 1,000 fields), 1,000 items per list and 100,000 characters per text (else 413), nested at most 20 levels deep (else 400). NUL characters and the keys `__proto__`, `constructor` and `prototype` are 400.',
   '- Fields: numbers are written in decimals (`12`, `-0.5`; not `0x10` or an empty value), booleans as `true` or `false`, dates in ISO 8601; one form value of a list field is a one-item list; lists hold at most 100 items.',
-  '- Requests: a malformed `Host` header, or a NUL character (`%00`) in the URL or in Basic credentials, is 400.',
+  '- Requests: a malformed `Host` header, or a NUL character (`%00`) in the URL or in Basic credentials, is 400; a URL (path and query) over 4,096 characters is 414.',
   "- Headers: helmet's defaults; answers to requests that carry credentials have `Cache-Control: no-store`; paging links are relative, or under `PUBLIC_URL` when it is set, never built from the `Host` header.",
   '- `CORS_ORIGINS`: browser origins allowed to call the API, as a comma list; unset (the default), no cross-origin call is allowed.',
-  '- `TRUST_PROXY`: `false` (default), `true`, a number of proxies, or addresses such as `loopback, 10.0.0.0/8`; set it when the server runs behind a reverse proxy, so that client addresses and protocols come from `X-Forwarded-*`.',
+  '- `TRUST_PROXY`: `false` (default), `true`, a number of proxies, or addresses such as `loopback, 10.0.0.0/8`; set it when the server runs behind a reverse proxy, so that client addresses and protocols come from `X-Forwarded-*`. Production refuses `true`, which trusts every hop and so lets any client pick its address (and its rate-limit key): give the number of proxies or their addresses.',
+  '- Secrets: production refuses to start with a key or secret of fewer than 12 different characters or made of one piece repeated, and with two of them alike; the generated ones are random.',
   '',
 ];
 
@@ -34,22 +35,27 @@ const LIMITS_TABLE = (options: ProjectOptions): string[] => [
 export function securitySection(options: ProjectOptions): string[] {
   const password = options.auth && hasPassword(options);
   const levels = password
-    ? "`public`, `master`, `user`, `admin` or `password` (HTTP Basic of the account; several levels are all required, as `@Access('master', 'password')` on `POST /auth`)"
+    ? "`public`, `master`, `client` (the client key or the master key), `user`, `admin` or `password` (HTTP Basic of the account; several levels are all required, as `@Access('client', 'password')` on `POST /auth`)"
     : options.auth
-      ? '`public`, `master`, `user` or `admin`'
+      ? '`public`, `master`, `client` (the client key or the master key), `user` or `admin`'
       : '`public` or `master`';
   return [
     '## Security',
     '',
     `- **Every route says who may call it** with \`@Access(...)\`: ${levels}. A global guard (\`src/common/access.guard.ts\`) answers 403 to a route without the mark, so a route added without one is closed, not public.`,
     options.auth && !password
-      ? '- **The master key** signs users up (admins included). Whoever holds it can create an admin: keep it secret, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
+      ? '- **Two keys.** The client key (`CLIENT_KEY`, for apps) signs users up with no `role`; the master key (`MASTER_KEY`, back ends only) also sets roles, admins included. Whoever holds the master key can create an admin: keep it off every client, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
       : options.auth
-        ? '- **The master key** signs users up (admins included) and is needed to sign in. Whoever holds it can create an admin: keep it secret, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
+        ? '- **Two keys.** The client key (`CLIENT_KEY`, for apps) signs users up with no `role` and signs them in; the master key (`MASTER_KEY`, back ends only) does the same and also sets roles, admins included. Whoever holds the master key can create an admin: keep it off every client, and change it if it leaks. Changing `JWT_SECRET` ends every token.'
         : '- **The master key** opens every `master` route: keep it secret, and change it if it leaks.',
+    ...(options.passwordReset || options.emailConfirmation
+      ? [
+          "- **Mail links** lead to your app only: the `link` of a request that mails a token must start with one of `APP_ORIGINS` (a comma list of origins in `.env`, e.g. `https://app.example.com`), else 400, so the app's own mail never carries a token to a host a request names.",
+        ]
+      : []),
     ...(password
       ? [
-          '- **Passwords** are scrypt hashes. An unknown e-mail, a wrong password and the right password of another account get the same 401 after the same hash work, so answers tell nothing about which e-mails have accounts. Credentials are checked before the body is read.',
+          '- **Passwords** follow NIST SP 800-63B: at least 8 characters (at most 128), not one of the most common passwords (`COMMON_PASSWORDS` in `src/users/password.ts`: add your own words) and not one character repeated; no rules of character kinds. They are stored as scrypt hashes. An unknown e-mail, a wrong password and the right password of another account get the same 401 after the same hash work, so answers tell nothing about which e-mails have accounts. Credentials are checked before the body is read.',
           '- **Tokens** are HS256 JWTs valid for `JWT_EXPIRES_IN`. Changing a password ends the earlier tokens of that user (`tokenVersion`); deleting a user ends theirs.',
         ]
       : options.auth

@@ -33,7 +33,14 @@ export function socialSection(options: ProjectOptions): string[] {
           (options.passwordReset ? ', until they set one by password reset' : '') +
           ')'
         : '') +
-      '. An account without a verified e-mail is refused (403), so nobody takes over an account by claiming its address. Each user keeps their provider ids, each under a unique index (`' +
+      '. An account without a verified e-mail is refused (403), so nobody takes over an account by claiming its address.' +
+      (password
+        ? options.emailConfirmation
+          ? ' Linking an account whose e-mail was never confirmed here ends its password and its sessions: whoever chose that password may have signed the address up before its owner (account pre-hijack). An account confirmed here keeps its password.'
+          : ' Linking an account ends its password and its sessions: nothing here proved that whoever chose that password owns the address (they may have signed it up before its owner: account pre-hijack)' +
+            (options.passwordReset ? '; a password reset sets a new one.' : '.')
+        : '') +
+      ' Each user keeps their provider ids, each under a unique index (`' +
       providers.map((provider) => `${provider}Id`).join('`, `') +
       '`).',
     '',

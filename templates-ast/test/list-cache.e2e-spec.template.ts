@@ -24,7 +24,7 @@ export function listCacheE2eSpecTemplate(options: ProjectOptions): TypeScriptFil
   const client = testHttp(options).client;
   /** Signs up a user named `name` (the text of a template literal that holds \${run}). */
   const create = (email: string, name: string) =>
-    `await ${client}.post('/users').send({ access_token: MASTER_KEY, email: \`${email}-\${run}@example.com\`${hasPassword(options) ? ", password: 'secret'" : ''}, name: \`${name}\` }).expect(201);`;
+    `await ${client}.post('/users').send({ access_token: MASTER_KEY, email: \`${email}-\${run}@example.com\`${hasPassword(options) ? ", password: 'list-cache-secret'" : ''}, name: \`${name}\` }).expect(201);`;
   return tsFile(
     'test/list-cache.e2e-spec.ts',
     [

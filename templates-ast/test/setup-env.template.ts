@@ -20,9 +20,13 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
             ]
           : []),
         'delete process.env.REDIS_URL;',
+        ...(options.passwordReset || options.emailConfirmation
+          ? ["process.env.APP_ORIGINS = 'https://app.example.com';"]
+          : []),
         "process.env.LOG_LEVEL = 'silent';",
         ...(options.auth
           ? [
+              "process.env.CLIENT_KEY = 'test-client-key-that-is-32-characters-long';",
               "process.env.JWT_SECRET = 'test-jwt-secret-that-is-32-characters-long';",
               `process.env.JWT_EXPIRES_IN = '${options.refreshTokens ? '15m' : '7d'}';`,
             ]

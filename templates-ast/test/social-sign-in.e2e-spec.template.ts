@@ -65,14 +65,20 @@ async function startStandIn(accounts: Map<string, Account>): Promise<{ url: stri
 }
 `;
 
-/** With password sign-in: the linked user keeps their password. */
+/**
+ * With password sign-in: linking an account whose e-mail was never confirmed here ends its password and
+ * its tokens (whoever set them may have planted the account: pre-hijack).
+ */
 const linkPasswordUser = (
   linker: string,
-) => `  it('links a password user with the same verified e-mail, whose password still works', async () => {
+) => `  it('links a password user with the same verified e-mail, ending the password and tokens nobody proved were theirs', async () => {
     const grace = await signUp(app, email('grace'));
+    const before = await http().post('/auth').auth(grace.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
     const linked = await http().post('/auth/${linker}').send({ access_token: account('Grace', grace.email) }).expect(201);
     expect(linked.body.user.id).toBe(grace.id);
-    await http().post('/auth').auth(grace.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(201);
+    await http().post('/auth').auth(grace.email, PASSWORD).send({ access_token: MASTER_KEY }).expect(401);
+    await http().get('/users/me').set('Authorization', \`Bearer \${before.body.token}\`).expect(401);
+    await http().get('/users/me').set('Authorization', \`Bearer \${linked.body.token}\`).expect(200);
   });
 
 `;

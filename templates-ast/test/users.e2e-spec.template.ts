@@ -40,17 +40,25 @@ const invalidUser = (password: boolean) => `
         .expect(400);
       expect(response.body.message).toEqual(
         expect.arrayContaining([
-          'email must be an email',${password ? "\n          'password must be longer than or equal to 6 characters'," : ''}
+          'email must be an email',${password ? "\n          'password must be at least 8 characters long'," : ''}
         ]),
       );
       expect(response.body.message.join(' ')).toMatch(/role must be one of/);
+    });${password ? WEAK_PASSWORDS : ''}`;
+
+/** NIST SP 800-63B: long enough is not enough; the most common passwords and one repeated character are refused. */
+const WEAK_PASSWORDS = `
+
+    it.each(['password', '12345678', 'aaaaaaaaaa'])('refuses the weak password %s with 400 naming the reason', async (weak: string) => {
+      const response = await http().post('/users').send({ access_token: MASTER_KEY, email: 'weak@example.com', password: weak }).expect(400);
+      expect(response.body.message).toEqual([expect.stringMatching(/^password (is one of the most common|may not be one character)/)]);
     });`;
 
 export function usersE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   const platform = httpNames(options);
   // Social only (--auth-methods without password): users are created without a password.
   const password = hasPassword(options);
-  const pw = password ? ", password: 'secret'" : '';
+  const pw = password ? ", password: 'secret-word'" : '';
   const created = options.signInOnCreate ? 'response.body.user' : 'response.body';
   // --email-confirmation: the user view also says whether the e-mail is confirmed.
   const confirmed = options.emailConfirmation ? ", 'emailConfirmed'" : '';

@@ -36,9 +36,8 @@ function newAdmin(options: ProjectOptions): string[] {
   if (hasPassword(options)) {
     return [
       '  const password = await readPassword();',
-      '  if (password.length < 6 || password.length > 128) {',
-      "    throw new Error('The password must have 6 to 128 characters');",
-      '  }',
+      "  const problem = password.length > 128 ? 'password must be at most 128 characters long' : passwordProblem(password);",
+      '  if (problem) throw new Error(`The ${problem}`);',
       "  await users.create({ email, password, role: 'admin' });",
       '  console.log(`Created the admin ${email}`);',
     ];
@@ -56,7 +55,12 @@ export function createAdminTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/create-admin.ts',
     [
-      ...(password ? [pkg('node:readline', 'createInterface')] : []),
+      ...(password
+        ? [
+            pkg('node:readline', 'createInterface'),
+            { from: 'src/users/password.ts', named: ['passwordProblem'] },
+          ]
+        : []),
       pkg('node:util', 'parseArgs'),
       pkg('@nestjs/core', 'NestFactory'),
       { from: 'src/app.module.ts', named: ['AppModule'] },

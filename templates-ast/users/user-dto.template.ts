@@ -15,11 +15,15 @@ const nameRules = [decorator('IsString'), decorator('IsNotEmpty'), decorator('Ma
 const pictureRules = [
   decorator('IsUrl', "{ protocols: ['http', 'https'], require_protocol: true }"),
 ];
+/** NIST SP 800-63B (src/users/password.ts): 8 characters or more, not a common password. */
 const passwordRules = [
-  decorator('ApiProperty', '{ minLength: 6 }'),
+  decorator(
+    'ApiProperty',
+    "{ minLength: 8, maxLength: 128, description: 'At least 8 characters; not one of the most common passwords, not one character repeated' }",
+  ),
   decorator('IsString'),
-  decorator('MinLength', '6'),
   decorator('MaxLength', '128'),
+  decorator('IsGoodPassword'),
 ];
 
 export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
@@ -40,8 +44,8 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
         'IsString',
         'IsUrl',
         'MaxLength',
-        ...(password ? ['MinLength'] : []),
       ),
+      ...(password ? [{ from: 'src/users/password.ts', named: ['IsGoodPassword'] }] : []),
       { from: userModelPath(options), named: ['ROLES'], types: ['Role'] },
     ],
     [
@@ -111,7 +115,8 @@ export function updatePasswordDtoTemplate(): TypeScriptFile {
     'src/users/dto/update-password.dto.ts',
     [
       pkg('@nestjs/swagger', 'ApiProperty'),
-      pkg('class-validator', 'IsString', 'MaxLength', 'MinLength'),
+      pkg('class-validator', 'IsString', 'MaxLength'),
+      { from: 'src/users/password.ts', named: ['IsGoodPassword'] },
     ],
     [
       classOf({

@@ -11,7 +11,7 @@ const okUser = decorator('ApiOkResponse', '{ type: UserView }');
 function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationStructure> {
   const decorators = [
     decorator('Post'),
-    decorator('Access', "'master'"),
+    decorator('Access', "'client'"),
     decorator('LimitAttempts'),
     decorator(
       'ApiCreatedResponse',
@@ -42,6 +42,7 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
       returnType: 'Promise<UserView>',
       statements: options.emailConfirmation
         ? code(
+            'this.confirmations.checkLink(input.link);',
             'const user = await this.users.create(input);',
             ...confirm,
             'return toUserView(user);',
@@ -57,6 +58,7 @@ function createMethod(options: ProjectOptions): OptionalKind<MethodDeclarationSt
     parameters,
     returnType: 'Promise<SignInResult>',
     statements: code(
+      ...(options.emailConfirmation ? ['this.confirmations.checkLink(input.link);'] : []),
       'const user = await this.users.create(input);',
       ...confirm,
       'return { token: await this.jwt.signAsync(tokenClaims(user)), user: toUserView(user) };',

@@ -49,6 +49,13 @@ export function socialMethods(
         "Social sign-in: the user with this provider id; else the user with the profile's verified",
         'e-mail, linked to the provider from now on; else a new user without a password, named and',
         'pictured as at the provider. A profile without a verified e-mail cannot be linked or created (403).',
+        ...(hasPassword(options)
+          ? [
+              confirmed
+                ? 'Linking an account whose e-mail was not confirmed here ends its password and sessions.'
+                : 'Linking an account ends its password and sessions: nothing here proved its e-mail.',
+            ]
+          : []),
         ...(confirmed ? ['The e-mail the provider verified counts as confirmed.'] : []),
       ],
       parameters: [
@@ -70,6 +77,17 @@ export function socialMethods(
         'const same = await this.findByEmail(email);',
         'if (same) {',
         '  same[field] = profile.id;',
+        ...(hasPassword(options)
+          ? [
+              '  // Nothing proved that whoever set the password owns the address: an attacker may have signed',
+              '  // it up first (account pre-hijack). The owner has just proved it: the password and every',
+              '  // session end; a password reset sets a new one.',
+              `  if (same.password !== null${confirmed ? ' && !same.emailConfirmed' : ''}) {`,
+              '    same.password = null;',
+              '    same.tokenVersion += 1;',
+              '  }',
+            ]
+          : []),
         ...(confirmed ? ['  same.emailConfirmed = true;'] : []),
         `  return ${options.database === 'mongodb' ? 'same.save()' : 'this.users.save(same)'};`,
         '}',

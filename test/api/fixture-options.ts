@@ -23,7 +23,7 @@ export const projectFixture = (
   authMethods: ['password'],
   packageManager: 'npm',
   sourceDir: 'src',
-  secrets: { masterKey: 'm'.repeat(43), jwtSecret: 'j'.repeat(43) },
+  secrets: { masterKey: 'm'.repeat(43), clientKey: 'c'.repeat(43), jwtSecret: 'j'.repeat(43) },
   resources,
   migrationTimestamp: 1_700_000_000_000,
   ...changes,

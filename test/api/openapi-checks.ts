@@ -14,7 +14,10 @@ type Operation = {
   responses: Record<string, { content?: Record<string, unknown>; headers?: object }>;
   security?: Record<string, string[]>[];
 };
-type Document = { paths: Record<string, Record<string, Operation>> };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+};
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -62,8 +65,13 @@ export async function checkOpenApi(document: Document): Promise<void> {
     'application/x-www-form-urlencoded',
   ]);
 
-  // Sign-in needs the master key and Basic together: one requirement object holding both.
-  expect(document.paths['/auth']!.post!.security).toEqual([{ 'master-key': [], basic: [] }]);
+  // Sign-in needs the client key (or the master key) and Basic together: one requirement object.
+  expect(document.paths['/auth']!.post!.security).toEqual([{ 'client-key': [], basic: [] }]);
+  expect(document.components!.securitySchemes!['client-key']).toMatchObject({
+    type: 'apiKey',
+    in: 'query',
+    name: 'access_token',
+  });
 }
 
 /** The operations the Swagger UI at `url` lists, as "GET /notes", read from the page headless Chromium renders. */

@@ -34,13 +34,13 @@ async function signUp(
   const call = client(url);
   const email = `${name}-${Date.now()}@example.com`;
   const created = await call('POST', '/users', {
-    body: { access_token: masterKey, email, password: 'secret1', role },
+    body: { access_token: masterKey, email, password: 'secret-one', role },
   });
   expect(created.status).toBe(201);
   const signedIn = await fetch(`${url}/auth`, {
     method: 'POST',
     headers: {
-      authorization: `Basic ${Buffer.from(`${email}:secret1`).toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`${email}:secret-one`).toString('base64')}`,
       'content-type': 'application/json',
     },
     body: JSON.stringify({ access_token: masterKey }),

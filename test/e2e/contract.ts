@@ -66,12 +66,12 @@ export async function walkContract(
 
   // Sign up with the master key: form-encoded and JSON bodies.
   const admin = await http('POST', '/users', {
-    form: { access_token: masterKey, email: email('admin'), password: 'secret1', role: 'admin' },
+    form: { access_token: masterKey, email: email('admin'), password: 'secret-one', role: 'admin' },
   });
   expect(admin.status).toBe(201);
   expect(Object.keys(admin.body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'picture']);
   const ada = await http('POST', `/users?access_token=${masterKey}`, {
-    json: { email: `  ${email('Ada').toUpperCase()} `, password: 'secret1' },
+    json: { email: `  ${email('Ada').toUpperCase()} `, password: 'secret-one' },
   });
   expect(ada.status).toBe(201);
   expect(ada.body).toMatchObject({ email: email('ada'), name: `ada-${run}` });
@@ -79,14 +79,14 @@ export async function walkContract(
   expect(
     (
       await http('POST', '/users', {
-        json: { email: email('bob'), password: 'secret1', access_token: masterKey },
+        json: { email: email('bob'), password: 'secret-one', access_token: masterKey },
       })
     ).status,
   ).toBe(201);
 
   // Sign in with HTTP Basic and the master key.
   const signIn = await http('POST', '/auth', {
-    basic: [email('ada'), 'secret1'],
+    basic: [email('ada'), 'secret-one'],
     form: { access_token: masterKey },
   });
   expect(signIn.status).toBe(201);
@@ -96,7 +96,7 @@ export async function walkContract(
   expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
   const userToken: string = signIn.body.token;
   const adminToken: string = (
-    await http('POST', `/auth?access_token=${masterKey}`, { basic: [email('admin'), 'secret1'] })
+    await http('POST', `/auth?access_token=${masterKey}`, { basic: [email('admin'), 'secret-one'] })
   ).body.token;
 
   const me = await http('GET', '/users/me', { token: userToken });
@@ -160,7 +160,7 @@ export async function walkContract(
   expect((await http('GET', '/users')).status).toBe(401);
   expect((await http('GET', '/users/me', { token: 'not.a.token' })).status).toBe(401);
   expect(
-    (await http('POST', '/users', { json: { email: email('x'), password: 'secret1' } })).status,
+    (await http('POST', '/users', { json: { email: email('x'), password: 'secret-one' } })).status,
   ).toBe(401);
   expect(
     (
@@ -190,7 +190,7 @@ export async function walkContract(
     ]),
   );
   const taken = await http('POST', '/users', {
-    json: { access_token: masterKey, email: email('ada'), password: 'secret1' },
+    json: { access_token: masterKey, email: email('ada'), password: 'secret-one' },
   });
   expect(taken.status).toBe(409);
   expect((await http('POST', '/users', { raw: '{"email": ' })).status).toBe(400);
@@ -207,8 +207,8 @@ export async function walkContract(
   });
   expect(renamed.body).toMatchObject({ name: 'Ada Lovelace', picture: ada.body.picture });
   const password = await http('PUT', `/users/${ada.body.id}/password`, {
-    basic: [email('ada'), 'secret1'],
-    json: { password: 'secret2' },
+    basic: [email('ada'), 'secret-one'],
+    json: { password: 'secret-two' },
   });
   expect(password.status).toBe(200);
   expect((await http('DELETE', `/users/${ada.body.id}`, { token: adminToken })).status).toBe(204);

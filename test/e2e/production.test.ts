@@ -91,7 +91,7 @@ describe('a generated sqlite project, built and run as its Dockerfile says', () 
           JSON.stringify({
             access_token: masterKey,
             email: `drain-${Date.now()}@example.com`,
-            password: 'secret123',
+            password: 'secret-1234',
           }),
           1000,
           () => server.child.kill('SIGTERM'),

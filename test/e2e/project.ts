@@ -85,8 +85,14 @@ const envOf = (dir: string, name: string): string =>
 
 export const masterKeyOf = (dir: string): string => envOf(dir, 'MASTER_KEY');
 
-export const secretsOf = (dir: string): { masterKey: string; jwtSecret: string } => ({
+export const secretsOf = (
+  dir: string,
+): { masterKey: string; clientKey: string; jwtSecret: string } => ({
   masterKey: envOf(dir, 'MASTER_KEY'),
+  // Projects without accounts have no client key: '' is a key no route accepts.
+  clientKey: /^CLIENT_KEY=/m.test(readFileSync(join(dir, '.env'), 'utf8'))
+    ? envOf(dir, 'CLIENT_KEY')
+    : '',
   jwtSecret: envOf(dir, 'JWT_SECRET'),
 });
 

@@ -113,7 +113,7 @@ export function socialOnlyProject(seed: string): void {
             await post('/users', {
               access_token: masterKeyOf(dir),
               email: 'x@example.com',
-              password: 'secret1',
+              password: 'secret-one',
             })
           ).status,
         ).toBe(400);
@@ -159,6 +159,7 @@ export function socialOnlyProject(seed: string): void {
         };
         expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
           'bearer',
+          'client-key',
           'master-key',
         ]);
         expect(Object.keys(document.paths)).not.toContain('/auth');

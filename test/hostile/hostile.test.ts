@@ -4,6 +4,8 @@ import { badInputAttacks } from './attacks/bad-input.js';
 import { headerAttacks } from './attacks/headers.js';
 import { looseInputAttacks } from './attacks/loose-input.js';
 import { accountAttacks } from './attacks/accounts.js';
+import { keyAttacks } from './attacks/keys.js';
+import { roundTwoAttacks } from './attacks/round-two.js';
 import { bodyAttacks } from './attacks/bodies.js';
 import { failClosedAttacks } from './attacks/fail-closed.js';
 import { rateLimitAttacks } from './attacks/rate-limits.js';
@@ -35,6 +37,8 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
       looseInputAttacks(attacked);
       headerAttacks(attacked);
       accountAttacks(attacked);
+      keyAttacks(attacked);
+      roundTwoAttacks(attacked);
       tokenAttacks(attacked);
       failClosedAttacks(attacked);
       rateLimitAttacks(attacked);

@@ -45,6 +45,8 @@ export interface Call {
 export interface Target {
   url: string;
   masterKey: string;
+  /** CLIENT_KEY of the project's .env: what every client app holds. */
+  clientKey: string;
   jwtSecret: string;
   /** One HTTP request through node:http, so any header (Host included) can be sent. */
   http: (method: string, path: string, call?: Call) => Promise<Answer>;
@@ -113,7 +115,7 @@ function targetOf(
   env: NodeJS.ProcessEnv,
   start: Target['start'],
 ): Target {
-  const { masterKey, jwtSecret } = secretsOf(dir);
+  const { masterKey, clientKey, jwtSecret } = secretsOf(dir);
   const http = (method: string, path: string, call: Call = {}) => send(url, method, path, call);
   const user: Target['user'] = async (role = 'user') => {
     const email = `u-${randomBytes(6).toString('hex')}@example.com`;
@@ -128,7 +130,7 @@ function targetOf(
     if (signedIn.status !== 201) throw new Error(`sign-in: ${signedIn.status} ${signedIn.text}`);
     return { id: made.body.id, email, password: PASSWORD, token: signedIn.body.token };
   };
-  return { url, masterKey: masterKeyOf(dir), jwtSecret, http, user, dir, env, start };
+  return { url, masterKey: masterKeyOf(dir), clientKey, jwtSecret, http, user, dir, env, start };
 }
 
 function bodyOf(call: Call): { body?: string | Buffer; type?: string } {

@@ -71,10 +71,11 @@ describe('createProject (with a stand-in file list)', () => {
 
       SQLite: the database is a file in .data/, nothing to install.
 
-      The master key is MASTER_KEY in .env (keep it secret). In the project folder, sign up and sign in:
-        export MASTER_KEY="$(grep '^MASTER_KEY=' .env | cut -d= -f2-)"
-        curl -X POST http://localhost:9000/users -d "access_token=$MASTER_KEY" -d email=ada@example.com -d password=secret123
-        curl -X POST http://localhost:9000/auth -u ada@example.com:secret123 -d "access_token=$MASTER_KEY"
+      Apps use the client key, CLIENT_KEY in .env (MASTER_KEY, which can make admins, stays on back ends).
+      In the project folder, sign up and sign in:
+        export CLIENT_KEY="$(grep '^CLIENT_KEY=' .env | cut -d= -f2-)"
+        curl -X POST http://localhost:9000/users -d "access_token=$CLIENT_KEY" -d email=ada@example.com -d password=horse-battery-9
+        curl -X POST http://localhost:9000/auth -u ada@example.com:horse-battery-9 -d "access_token=$CLIENT_KEY"
         curl http://localhost:9000/users/me -H "Authorization: Bearer <token from the sign-in>"
 
       Add a resource API: rest api article (inside my-api).

@@ -57,13 +57,14 @@ describe('normaliseProjectOptions', () => {
     });
   });
 
-  it('draws two different URL-safe secrets of at least 32 characters, new each time', () => {
+  it('draws three different URL-safe secrets of at least 32 characters, new each time', () => {
     const first = normaliseProjectOptions({}).secrets;
     const second = normaliseProjectOptions({}).secrets;
-    for (const secret of [first.masterKey, first.jwtSecret]) {
+    const secrets = [first.masterKey, first.clientKey, first.jwtSecret];
+    for (const secret of secrets) {
       expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     }
-    expect(first.masterKey).not.toBe(first.jwtSecret);
+    expect(new Set(secrets).size).toBe(3);
     expect(second.masterKey).not.toBe(first.masterKey);
   });
 

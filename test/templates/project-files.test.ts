@@ -42,8 +42,10 @@ describe('project-wide templates', () => {
   it('.env.example: every key, no secret', async () => {
     expect((await sqlite()).text('.env.example')).toBe(dedent`
       PORT=9000
-      # Grants sign-up and sign-in (access_token); at least 32 characters
+      # Back ends only (access_token): signs users up with any role, admin included; at least 32 characters
       MASTER_KEY=
+      # Apps (web, mobile): sign-up, sign-in, password resets and confirmation mails, never a role
+      CLIENT_KEY=
       # Signs user tokens; at least 32 characters
       JWT_SECRET=
       # How long a token is valid: seconds, or a duration such as 12h or 7d

@@ -147,12 +147,13 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
 
   it('puts the secrets in .env only, and keeps .env and .data/ out of git', async () => {
     const { files, options, text } = await renderProject(input);
-    const { masterKey, jwtSecret } = options.secrets;
+    const { masterKey, clientKey, jwtSecret } = options.secrets;
     expect(text('.env')).toContain(`MASTER_KEY=${masterKey}\n`);
+    if (options.auth) expect(text('.env')).toContain(`CLIENT_KEY=${clientKey}\n`);
     if (options.auth) expect(text('.env')).toContain(`JWT_SECRET=${jwtSecret}\n`);
     for (const file of files.filter((candidate) => candidate.path !== '.env')) {
-      expect(file.text, file.path).not.toContain(masterKey);
-      expect(file.text, file.path).not.toContain(jwtSecret);
+      for (const secret of [masterKey, clientKey, jwtSecret])
+        expect(file.text, file.path).not.toContain(secret);
     }
     expect(text('.gitignore').split('\n')).toEqual(expect.arrayContaining(['.env', '.data/']));
   });
