@@ -90,6 +90,16 @@ The prefix module's exported startup() runs before serving and shutdown() after 
         'Largest WebSocket message: bytes, or 64kb, 1mb, ...; larger ones close the socket (1009)',
       default: '1mb',
     }),
+    'max-sockets-per-client': Flags.integer({
+      description: 'Open WebSockets one client address may hold; the next handshake gets 429',
+      default: 16,
+      min: 1,
+    }),
+    'socket-idle-timeout': Flags.string({
+      description:
+        'Close a WebSocket after this long without a message either way (2m, 30s; 0 for never), with 1001',
+      default: '2m',
+    }),
   };
 
   async run(): Promise<void> {
@@ -130,6 +140,8 @@ interface RouteFlags {
   cors?: string;
   'max-body': string;
   'max-message': string;
+  'max-sockets-per-client': number;
+  'socket-idle-timeout': string;
   'rate-limit'?: string;
   'trust-proxy': boolean;
   methods?: string;
@@ -145,6 +157,7 @@ function applicationOptions(flags: RouteFlags): ApplicationOptions {
     debug: flags.debug,
     maxBody: parseByteSize(flags['max-body']),
     maxMessage: withHint(() => parseByteSize(flags['max-message']), 'Use --max-message=64kb.'),
+    maxSocketsPerClient: flags['max-sockets-per-client'],
     cors: flags.cors === undefined ? undefined : { origins: parseOrigins(flags.cors) },
     rateLimit: flags['rate-limit'] === undefined ? undefined : parseRate(flags['rate-limit']),
     trustProxy: flags['trust-proxy'],
@@ -154,6 +167,7 @@ function applicationOptions(flags: RouteFlags): ApplicationOptions {
       body: parseDuration(flags['body-timeout']),
       handler: parseDuration(flags['handler-timeout']),
       shutdown: parseDuration(flags['shutdown-timeout']),
+      socketIdle: parseDuration(flags['socket-idle-timeout']),
     },
   };
 }

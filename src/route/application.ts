@@ -37,6 +37,8 @@ export interface ApplicationOptions {
   trustProxy?: TrustProxy;
   /** Largest WebSocket message in bytes (1 MiB by default); a larger one closes the socket with 1009. */
   maxMessage?: number;
+  /** Open WebSockets one client may hold (16 by default); the next handshake is a 429. */
+  maxSocketsPerClient?: number;
 }
 
 /**
@@ -53,6 +55,8 @@ export class Application implements Gateway {
   /** The routable method names: the standard seven and the application's own. */
   readonly methods: ReadonlySet<string>;
   readonly maxMessage: number;
+  readonly maxSocketsPerClient: number;
+  readonly trustProxy: TrustProxy;
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
@@ -83,6 +87,13 @@ export class Application implements Gateway {
       layers: buildLayers(options),
     };
     this.maxMessage = messageLimit(options.maxMessage);
+    this.maxSocketsPerClient = options.maxSocketsPerClient ?? 16;
+    if (!Number.isSafeInteger(this.maxSocketsPerClient) || this.maxSocketsPerClient < 1) {
+      throw new TypeError(
+        `maxSocketsPerClient must be a whole number above 0, got ${options.maxSocketsPerClient}`,
+      );
+    }
+    this.trustProxy = options.trustProxy ?? false;
   }
 
   /** Builds the route table and runs the prefix module's `startup` (once); rejects with the reason start-up failed. */

@@ -11,6 +11,8 @@ export interface TimeLimits {
   handler: number;
   /** How long `rest route` lets in-flight requests finish after SIGTERM or SIGINT before closing them. */
   shutdown: number;
+  /** A WebSocket with no message from the client and none yielded to it for this long is closed (1001). */
+  socketIdle: number;
 }
 
 /** Slowloris-proof headers, a generous body upload and handler, and a shutdown inside most orchestrators' 30 s. */
@@ -19,6 +21,7 @@ export const defaultTimeLimits: TimeLimits = {
   body: 30_000,
   handler: 30_000,
   shutdown: 10_000,
+  socketIdle: 120_000,
 };
 
 /** The defaults with the given limits; throws a TypeError naming a limit that is not a whole number of ms. */

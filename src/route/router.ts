@@ -22,7 +22,8 @@ export function resolveRoute(root: ModuleNode, bits: string[]): RouteMatch | und
   for (let current: ModuleNode | undefined = node; current; current = current.parent, depth--) {
     const { classes } = current;
     const name = depth < bits.length ? className(bits[depth]) : undefined;
-    const named = name === undefined ? undefined : classes.get(name);
+    // `Default` answers the bits no class names; a bit naming it is an argument, never the class.
+    const named = name === undefined || name === 'Default' ? undefined : classes.get(name);
     if (named) return { controller: named, args: argsFrom(bits, depth + 1) };
     const fallback = classes.get('Default');
     if (fallback) return { controller: fallback, args: argsFrom(bits, depth) };

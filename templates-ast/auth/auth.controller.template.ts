@@ -1,4 +1,4 @@
-// src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the master key, rate-limited; POST /auth/refresh.
+// src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the client key, rate-limited; POST /auth/refresh.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
@@ -15,6 +15,8 @@ const refreshMethod: OptionalKind<MethodDeclarationStructure> = {
   decorators: [
     decorator('Post', "'refresh'"),
     decorator('Access', "'public'"),
+    // The answer holds tokens, and the request no Authorization header: say it here.
+    decorator('Header', "'Cache-Control'", "'no-store'"),
     decorator('LimitAttempts'),
     decorator(
       'ApiUnauthorizedResponse',
@@ -26,10 +28,12 @@ const refreshMethod: OptionalKind<MethodDeclarationStructure> = {
   statements: code('return this.auth.refresh(input.refreshToken);'),
 };
 
-/** POST /auth: the master key, then HTTP Basic. */
+/** POST /auth: the client key (or the master key), then HTTP Basic. */
 const signInMethod: OptionalKind<MethodDeclarationStructure> = {
   name: 'signIn',
-  docs: ['The master key, then the e-mail and password (HTTP Basic), both checked by guards.'],
+  docs: [
+    'The client key (or the master key), then the e-mail and password (HTTP Basic), both checked by guards.',
+  ],
   decorators: [
     decorator('Post'),
     decorator('Access', "'client'", "'password'"),
@@ -51,7 +55,13 @@ export function authControllerTemplate(options: ProjectOptions): TypeScriptFile 
   return tsFile(
     'src/auth/auth.controller.ts',
     [
-      pkg('@nestjs/common', ...(refresh ? ['Body'] : []), 'Controller', 'Post'),
+      pkg(
+        '@nestjs/common',
+        ...(refresh ? ['Body'] : []),
+        'Controller',
+        ...(refresh ? ['Header'] : []),
+        'Post',
+      ),
       pkg(
         '@nestjs/swagger',
         ...(password ? ['ApiCreatedResponse'] : []),

@@ -1,4 +1,4 @@
-// src/sessions/sessions.service.ts's refresh token: `<session id>.<secret>`, stored hashed, compared in constant time.
+// src/sessions/sessions.service.ts's refresh token: `<session id>.<nonce>.<HMAC>`, stored hashed, compared in constant time.
 import { code, constant, functionOf, interfaceOf, type Statement } from '../_shared/ts.js';
 
 /** What the file declares before SessionsService; `sessionId` is the database's id pattern. */
@@ -10,7 +10,9 @@ export const refreshTokenPieces = (sessionId: string): Statement[] => [
       {
         name: 'refreshToken',
         type: 'string',
-        docs: ['`<session id>.<32 random bytes>`, shown to the client once and stored hashed.'],
+        docs: [
+          '`<session id>.<32 random bytes>.<their HMAC>`, shown to the client once and stored hashed.',
+        ],
       },
     ],
   }),

@@ -60,7 +60,7 @@ export function sessionsServiceTemplate(options: ProjectOptions): TypeScriptFile
   return tsFile(
     'src/sessions/sessions.service.ts',
     [
-      pkg('node:crypto', 'createHash', 'randomBytes', 'timingSafeEqual'),
+      pkg('node:crypto', 'createHash', 'createHmac', 'randomBytes', 'timingSafeEqual'),
       pkg('@nestjs/common', 'Injectable', 'UnauthorizedException'),
       pkg('@nestjs/config', 'ConfigService'),
       ...(mongo
@@ -98,7 +98,7 @@ export function sessionsServiceTemplate(options: ProjectOptions): TypeScriptFile
             returnType: 'Promise<IssuedSession>',
             statements: code(
               ...(db.removeExpired ? [db.removeExpired] : []),
-              "const secret = randomBytes(32).toString('base64url');",
+              'const secret = this.newSecret(String(user.id));',
               'const session = {',
               '  userId: user.id,',
               '  secretHash: hashSecret(secret),',
@@ -119,10 +119,14 @@ export function sessionsServiceTemplate(options: ProjectOptions): TypeScriptFile
             parameters: [{ name: 'refreshToken', type: 'string' }],
             returnType: `Promise<{ user: ${user}; session: IssuedSession }>`,
             statements: code(
-              "const [id = '', secret = ''] = refreshToken.split('.');",
-              'const session = SESSION_ID.test(id) && secret ? await this.find(id) : null;',
+              "const [id = '', nonce = '', mac = '', ...rest] = refreshToken.split('.');",
+              'const session = SESSION_ID.test(id) && nonce && rest.length === 0 ? await this.find(id) : null;',
               'if (!session) throw invalidToken();',
+              'const secret = mac ? `${nonce}.${mac}` : nonce;',
               'if (!sameHash(session.secretHash, hashSecret(secret))) {',
+              "  // Only a token this server issued to the session's user ends it: the session id is readable",
+              "  // in any access token, so `<id>.<anything>` must not end someone's session.",
+              `  if (!sameHash(this.sign(${db.owner}, nonce), mac)) throw invalidToken();`,
               `  await this.endById(id);`,
               "  throw new UnauthorizedException('This refresh token was used before: the session is ended, sign in again');",
               '}',
@@ -131,7 +135,7 @@ export function sessionsServiceTemplate(options: ProjectOptions): TypeScriptFile
               '  await this.endById(id);',
               '  throw invalidToken();',
               '}',
-              "const next = randomBytes(32).toString('base64url');",
+              `const next = this.newSecret(${db.owner});`,
               ...db.swap,
               'if (!swapped) {',
               '  // Another refresh with the same token won the race: this one is the reuse.',
@@ -199,6 +203,34 @@ export function sessionsServiceTemplate(options: ProjectOptions): TypeScriptFile
             statements: code(
               "const days = this.config.get('REFRESH_TOKEN_DAYS', { infer: true });",
               'return new Date(Date.now() + days * 24 * 60 * 60 * 1000);',
+            ),
+          },
+          {
+            name: 'newSecret',
+            scope: Scope.Private,
+            docs: ['`<nonce>.<signature>`: 32 random bytes, signed for the user (see sign).'],
+            parameters: [{ name: 'userId', type: 'string' }],
+            returnType: 'string',
+            statements: code(
+              "const nonce = randomBytes(32).toString('base64url');",
+              'return `${nonce}.${this.sign(userId, nonce)}`;',
+            ),
+          },
+          {
+            name: 'sign',
+            scope: Scope.Private,
+            docs: [
+              'HMAC of the nonce for the user, keyed by JWT_SECRET: tells a refresh token this server issued',
+              'from a made-up one without storing the old ones.',
+            ],
+            parameters: [
+              { name: 'userId', type: 'string' },
+              { name: 'nonce', type: 'string' },
+            ],
+            returnType: 'string',
+            statements: code(
+              "const key = this.config.get('JWT_SECRET', { infer: true });",
+              "return createHmac('sha256', key).update(`refresh-token.${userId}.${nonce}`).digest('base64url');",
             ),
           },
         ],

@@ -78,8 +78,22 @@ ${password ? SIGN_IN_WITH_PASSWORD : SIGN_IN_AS_PROVIDER}  const refresh = (refr
     expect(Object.keys(response.body).sort()).toEqual(['refreshToken', 'token', 'user']);
     expect(response.body.user).toMatchObject({ id: ada.id, email: ada.email });
     expect(response.body.refreshToken).not.toBe(first.refreshToken);
+    // Tokens in the answer: no cache on the way may keep it.
+    expect(response.headers['cache-control']).toBe('no-store');
     await me(response.body.token).expect(200);
     await refresh(response.body.refreshToken).expect(201);
+  });
+
+  it('answers 401 to a made-up refresh token of a live session, which goes on', async () => {
+    const ada = await signUp(app, email('made-up'));
+    const pair = await signIn(ada);
+    // The session id is no secret (it is the access token's sid): anyone can write <sid>.<anything>.
+    const [sid] = pair.refreshToken.split('.');
+    for (const forged of [\`\${sid}.x\`, \`\${sid}.\${'a'.repeat(43)}.\${'b'.repeat(43)}\`, \`\${sid}\`]) {
+      await refresh(forged).expect(401);
+    }
+    await me(pair.token).expect(200);
+    await refresh(pair.refreshToken).expect(201);
   });
 
   it('ends the whole session when a refresh token is used twice (reuse detection)', async () => {

@@ -25,6 +25,7 @@ import { socialOnlyProject } from './social-only.js';
 import { socialFlows } from './social-walk.js';
 import { mailLinkAttacks } from '../hostile/attacks/mail-links.js';
 import { preHijackAttacks } from '../hostile/attacks/pre-hijack.js';
+import { sessionAttacks } from '../hostile/attacks/sessions.js';
 import { startStandInProvider, type Account, type StandInProvider } from './stand-in-provider.js';
 
 const LONG = 1_200_000;
@@ -165,6 +166,7 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
       // Before socialFlows, whose last test stops the stand-in provider.
       preHijackAttacks(walk);
       mailLinkAttacks(walk);
+      sessionAttacks(walk);
       socialFlows(walk);
     });
   },

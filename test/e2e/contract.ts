@@ -186,7 +186,7 @@ export async function walkContract(
   expect(invalid.body.message).toEqual(
     expect.arrayContaining([
       'email must be an email',
-      'password must be longer than or equal to 6 characters',
+      'password must be at least 8 characters long',
     ]),
   );
   const taken = await http('POST', '/users', {

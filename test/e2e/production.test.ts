@@ -52,9 +52,10 @@ describe('a generated sqlite project, built and run as its Dockerfile says', () 
     'starts, passes its HEALTHCHECK, logs each request as one JSON line without secrets, and drains on SIGTERM',
     async () => {
       const runtime = folders['1']!;
-      const { masterKey, jwtSecret } = secretsOf(project);
+      const { masterKey, clientKey, jwtSecret } = secretsOf(project);
       const server = await startCommand(stages[1]!, runtime, {
         MASTER_KEY: masterKey,
+        CLIENT_KEY: clientKey,
         JWT_SECRET: jwtSecret,
         DATABASE_PATH: join(runtime, '.data', `${NAME}.sqlite`),
         REDIS_URL: 'redis://127.0.0.1:6379',

@@ -63,7 +63,7 @@ describe('createProject (with a stand-in file list)', () => {
     expect(log.toString()).toContain('Initial commit from rest new');
     expect(log.toString()).toContain('src/app.module.ts');
     expect(output.join('\n')).not.toContain('not-printed');
-    expect(output.slice(-14).join('\n')).toBe(dedent`
+    expect(output.slice(-15).join('\n')).toBe(dedent`
       Next steps:
         cd my-api
         npm install

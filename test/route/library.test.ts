@@ -32,6 +32,18 @@ describe('prefix', () => {
   });
 });
 
+describe('Default', () => {
+  // Issue 28.5: Default answers the paths no class names; it is not a class bit of its own.
+  it.each(['/Default', '/default'])(
+    '%s is not a way to name the Default class (404)',
+    async (path) => {
+      const app = new Application({ prefix: 'app/controllers', cwd: fixture('dotted') });
+      expect(await get(app, '/')).toEqual({ status: 200, body: '"app.controllers"' });
+      expect((await get(app, path)).status).toBe(404);
+    },
+  );
+});
+
 describe('start-up errors', () => {
   it('a class and a module Default answering the same path name both files', async () => {
     const app = new Application({ prefix: 'controllers', cwd: fixture('collision') });

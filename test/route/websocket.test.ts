@@ -189,6 +189,45 @@ describe('WebSocket rate limiting', () => {
   });
 });
 
+describe('WebSocket limits (issue 28.5)', () => {
+  it('holds at most maxSocketsPerClient open sockets per client: the next handshake is a 429', async () => {
+    const capped = await serve({ maxSocketsPerClient: 3 });
+    const open = [1, 2, 3].map(() => connect('/sockets/echo/cap', {}, capped));
+    await Promise.all(open.map((client) => client.opened));
+    expect(await refused('/sockets/echo/cap', {}, capped)).toMatchObject({
+      status: 429,
+      body: { message: expect.stringMatching(/at most 3 open WebSockets/) },
+    });
+    // A closed socket frees its place.
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    const next = connect('/sockets/echo/cap', {}, capped);
+    await next.opened;
+    for (const client of [...open.slice(1), next]) client.ws.close();
+  });
+
+  it('closes a socket that stays idle past timeouts.socketIdle (1001)', async () => {
+    const idle = await serve({ timeouts: { socketIdle: 300 } });
+    const client = connect('/sockets/echo/quiet', {}, idle);
+    expect(await client.message(1)).toBe('guest joined quiet');
+    const started = performance.now();
+    expect(await client.closed).toEqual({ code: 1001, reason: 'idle for 300 ms' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('keeps a socket whose client keeps talking', async () => {
+    const idle = await serve({ timeouts: { socketIdle: 300 } });
+    const client = connect('/sockets/echo/busy', {}, idle);
+    await client.opened;
+    for (let turn = 0; turn < 5; turn++) {
+      await new Promise((done) => setTimeout(done, 150));
+      client.ws.send(`ping ${turn}`);
+    }
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    client.ws.close();
+  });
+});
+
 describe('under rest route', () => {
   let server: Started;
 

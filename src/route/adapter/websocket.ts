@@ -9,6 +9,7 @@ import type { CorsPolicy } from '../cors.js';
 import type { Gateway, Incoming } from '../dispatch.js';
 import { HttpError, statusText } from '../http-error.js';
 import { noKeywords, parseQuery, pathBits } from '../path.js';
+import { clientAddress, type TrustProxy } from '../rate-limit.js';
 import { errorOutgoing } from '../respond.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from '../route-table.js';
 import { resolveRoute } from '../router.js';
@@ -20,9 +21,11 @@ export interface UpgradeListener {
   close(): void;
 }
 
-/** What the upgrade gateway needs beyond the HTTP one: the largest message. */
+/** What the upgrade gateway needs beyond the HTTP one: the largest message, the sockets per client. */
 export interface SocketGateway extends Gateway {
   readonly maxMessage: number;
+  readonly maxSocketsPerClient: number;
+  readonly trustProxy: TrustProxy;
 }
 
 interface Accepted {
@@ -30,6 +33,8 @@ interface Accepted {
   handler: HandlerEntry;
   args: unknown[];
   request: RouteRequest;
+  /** The client's address, whose open sockets are counted. */
+  client: string;
 }
 
 /**
@@ -41,13 +46,23 @@ interface Accepted {
  */
 export function toUpgradeListener(gateway: SocketGateway): UpgradeListener {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: gateway.maxMessage });
+  /** Open sockets (and accepted handshakes) per client address. */
+  const open = new Map<string, number>();
   const listener = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     Promise.resolve(gateway.table())
-      .then((table) => accept(gateway, table, request))
+      .then((table) => accept(gateway, table, request, open))
       .then(
-        (accepted) =>
-          sockets.handleUpgrade(request, socket, head, (ws) => void run(gateway, accepted, ws)),
+        (accepted) => {
+          // Counted from here until the connection closes, so handshakes at once cannot pass the cap.
+          open.set(accepted.client, (open.get(accepted.client) ?? 0) + 1);
+          socket.once('close', () => {
+            const left = (open.get(accepted.client) ?? 1) - 1;
+            if (left > 0) open.set(accepted.client, left);
+            else open.delete(accepted.client);
+          });
+          sockets.handleUpgrade(request, socket, head, (ws) => void run(gateway, accepted, ws));
+        },
         (error: unknown) => refuse(gateway, socket, error),
       );
   };
@@ -63,11 +78,19 @@ async function accept(
   gateway: SocketGateway,
   table: RouteTable,
   request: IncomingMessage,
+  open: ReadonlyMap<string, number>,
 ): Promise<Accepted> {
   const incoming = upgradeIncoming(request);
   const headers = incoming.headers();
   const { layers } = gateway.options;
   await layers?.limit?.(incoming);
+  const client = clientAddress(incoming, gateway.trustProxy);
+  if ((open.get(client) ?? 0) >= gateway.maxSocketsPerClient) {
+    throw new HttpError(
+      429,
+      `at most ${gateway.maxSocketsPerClient} open WebSockets per client: close one first`,
+    );
+  }
   checkOrigin(headers, layers?.cors);
   const match = resolveRoute(table.root, pathBits(incoming.path));
   const handler = match?.controller.socket;
@@ -88,7 +111,7 @@ async function accept(
     files: {},
     identity,
   };
-  return { controller: match.controller, handler, args, request: routeRequest };
+  return { controller: match.controller, handler, args, request: routeRequest, client };
 }
 
 /** The handshake as the pipeline's Incoming: a GET without a body. */
@@ -123,6 +146,17 @@ function checkOrigin(headers: Headers, cors: CorsPolicy | undefined): void {
 /** Runs the handler: values an async generator yields are sent; its end (or a returned promise's) closes. */
 async function run(gateway: SocketGateway, accepted: Accepted, ws: WebSocket): Promise<void> {
   ws.on('error', () => ws.terminate()); // a message over maxMessage: ws has already sent 1009
+  const idle = gateway.options.timeouts.socketIdle;
+  let timer: NodeJS.Timeout | undefined;
+  /** Restarts the idle clock: at the start, on each message of the client, on each value sent. */
+  const active = () => {
+    if (idle === 0) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => ws.close(1001, `idle for ${idle} ms`), idle);
+  };
+  ws.on('message', active);
+  ws.on('close', () => clearTimeout(timer));
+  active();
   const socket = new RouteSocket(ws);
   const instance = new accepted.controller.type() as Controller & Record<string, unknown>;
   Object.assign(instance, { request: accepted.request, socket });
@@ -133,6 +167,7 @@ async function run(gateway: SocketGateway, accepted: Accepted, ws: WebSocket): P
       for await (const value of result) {
         if (socket.closed) break; // leaving the loop runs the generator's finally blocks
         await socket.send(value);
+        active();
       }
     } else await result;
     socket.close(1000);
