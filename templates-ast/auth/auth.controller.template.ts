@@ -37,7 +37,7 @@ const signInMethod: OptionalKind<MethodDeclarationStructure> = {
   decorators: [
     decorator('Post'),
     decorator('Access', "'client'", "'password'"),
-    decorator('LimitAttempts'),
+    decorator('LimitAttempts', "'password'"),
     decorator('ApiCreatedResponse', '{ type: SignInResult }'),
   ],
   parameters: [param('user', 'AuthUser', [decorator('CurrentUser')])],

@@ -8,12 +8,14 @@ export function rateLimitGuard(options: ProjectOptions) {
   const answer = names.answer;
   const attempts = options.auth
     ? [
-        'if (this.reflector.get<boolean | undefined>(LIMIT_ATTEMPTS, context.getHandler())) {',
+        'const attempts = this.reflector.get<string | true | undefined>(LIMIT_ATTEMPTS, context.getHandler());',
+        'if (attempts !== undefined) {',
         '  const route = `${context.getClass().name}.${context.getHandler().name}`;',
         `  await consume(this.limiters.attempts, \`\${route}:\${address}\`, 'attempts from this address', ${answer});`,
         '  const account = accountOf(request);',
         '  if (account !== undefined) {',
-        "    const key = `${route}:${createHash('sha256').update(account).digest('base64url')}`;",
+        '    // A group (the routes that check a password) shares one count per account.',
+        "    const key = `${attempts === true ? route : attempts}:${createHash('sha256').update(account).digest('base64url')}`;",
         `    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', ${answer});`,
         '  }',
         '}',

@@ -159,12 +159,14 @@ function skipMark() {
 function attemptsMark(password: boolean) {
   return [
     constant('LIMIT_ATTEMPTS', "'limit-attempts'", { isExported: false }),
-    constant('LimitAttempts', '() => SetMetadata(LIMIT_ATTEMPTS, true)', {
+    constant('LimitAttempts', '(group?: string) => SetMetadata(LIMIT_ATTEMPTS, group ?? true)', {
       docs: [
         ...(password
           ? [
               'On a route that checks a password or creates an account: the THROTTLE_AUTH_* limits apply',
               'to it as well, per client address and per account (the e-mail of the Basic header or the body).',
+              "Routes of one `group` share an account's count: `@LimitAttempts('password')` on every route that",
+              'checks a password, so that a guess counts wherever it is made.',
             ]
           : [
               'On a route that signs in or creates an account: the THROTTLE_AUTH_* limits apply to it as',

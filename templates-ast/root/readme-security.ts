@@ -24,7 +24,7 @@ const LIMITS_TABLE = (options: ProjectOptions): string[] => [
     : hasPassword(options)
       ? [
           '| `POST /auth`, `POST /auth/refresh` (with --refresh-tokens), `POST /auth/<provider>` (social sign-in), `POST /users`, `PUT /users/:id/password`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
-          '| The same routes: per account (the e-mail of the Basic header or the body) | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
+          '| The same routes: per account (the e-mail of the Basic header or the body); `POST /auth` and `PUT /users/:id/password` share one count, so a guess counts wherever it is made | `THROTTLE_AUTH_ACCOUNT_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 10 per 900 s |',
         ]
       : [
           '| `POST /auth/<provider>`, `POST /auth/refresh` (with --refresh-tokens), `POST /users`: per client address, each route | `THROTTLE_AUTH_LIMIT` per `THROTTLE_AUTH_TTL` seconds | 30 per 900 s |',
@@ -68,7 +68,7 @@ export function securitySection(options: ProjectOptions): string[] {
     '',
     ...LIMITS_TABLE(options),
     '',
-    "The client address is `request.ip`: behind a reverse proxy, set `TRUST_PROXY` so that the address is the client's and not the proxy's. The counters live in the process; with several instances, set `REDIS_URL` (for example `redis://127.0.0.1:6379`) and they share them. A `REDIS_URL` where no Redis answers stops the start; if Redis goes away later, each instance counts alone until it is back." +
+    "The client address is `request.ip`: behind a reverse proxy, set `TRUST_PROXY` so that the address is the client's and not the proxy's. A back end that calls the key routes for its users (sign-in from a server, say) is such a proxy: name its address in `TRUST_PROXY` and have it send `X-Forwarded-For: <the user's address>`, so that the per-address limits count users, not the back end. The counters live in the process; with several instances, set `REDIS_URL` (for example `redis://127.0.0.1:6379`) and they share them. A `REDIS_URL` where no Redis answers stops the start; if Redis goes away later, each instance counts alone until it is back." +
       (password
         ? ' A per-account limit lets anyone hold up the sign-ins of an e-mail for `THROTTLE_AUTH_TTL` seconds by sending wrong passwords for it: the price of stopping password guessing. Raise or lower it in `.env`.'
         : ''),

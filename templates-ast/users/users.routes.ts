@@ -77,7 +77,7 @@ const updatePasswordMethod: OptionalKind<MethodDeclarationStructure> = {
   decorators: [
     decorator('Put', "':id/password'"),
     decorator('Access', "'password'"),
-    decorator('LimitAttempts'),
+    decorator('LimitAttempts', "'password'"),
     okUser,
     decorator('ApiErrors', '400'),
   ],

@@ -143,6 +143,53 @@ export function rateLimitAttacks(target: () => Target): void {
       });
     });
 
+    it("counts an account's password guesses across POST /auth and PUT /users/:id/password (issue 28.4)", async () => {
+      const { http } = await start({
+        THROTTLE_LIMIT: '1000',
+        THROTTLE_AUTH_LIMIT: '100',
+        THROTTLE_AUTH_ACCOUNT_LIMIT: '3',
+      });
+      const id = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
+      const victim = email('across');
+      const signIn = (password: string) =>
+        http('POST', '/auth', {
+          basic: [victim, password],
+          json: { access_token: target().masterKey },
+        });
+      const change = (password: string) =>
+        http('PUT', `/users/${id}/password`, {
+          basic: [victim, password],
+          json: { password: 'new-secret-1' },
+        });
+      const answers = [
+        await signIn('wrong-password-1'),
+        await signIn('wrong-password-2'),
+        await change('wrong-password-3'),
+        await change('wrong-password-4'),
+      ];
+      expect(statuses(answers).slice(0, 3)).toEqual([401, 401, 401]);
+      expectLimited(answers[3]!, /account/);
+    });
+
+    it("lets a back end that holds the key pass its users' addresses: one user's guesses lock out no other", async () => {
+      // The back end is a trusted proxy (TRUST_PROXY names its address) and sends X-Forwarded-For.
+      const { http } = await start({
+        THROTTLE_LIMIT: '1000',
+        THROTTLE_AUTH_LIMIT: '3',
+        TRUST_PROXY: 'loopback',
+      });
+      const from = (address: string, account: string) =>
+        http('POST', '/auth', {
+          basic: [account, 'wrong-password-1'],
+          json: { access_token: target().masterKey },
+          headers: { 'x-forwarded-for': address },
+        });
+      const attacker = await inTurn(4, (i) => from('203.0.113.7', email(`guess-${i}`)));
+      expect(statuses(attacker).slice(0, 3)).toEqual([401, 401, 401]);
+      expectLimited(attacker[3]!, /address/);
+      expect((await from('198.51.100.20', email('someone-else'))).status).toBe(401);
+    });
+
     it('limits every other route with the default limit', async () => {
       const { http } = await start({ THROTTLE_LIMIT: '5' });
       const id = '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc';
