@@ -55,8 +55,11 @@ export class Application implements Gateway {
   /** The routable method names: the standard seven and the application's own. */
   readonly methods: ReadonlySet<string>;
   readonly maxMessage: number;
-  readonly maxSocketsPerClient: number;
-  readonly trustProxy: TrustProxy;
+  /**
+   * The WebSocket cap per client, and how the client is told (not `trustProxy` at the top: fetch servers
+   * such as srvx read an exported app's `trustProxy` as their own option).
+   */
+  readonly webSockets: { readonly maxPerClient: number; readonly trustProxy: TrustProxy };
   #table?: RouteTable;
   #building?: Promise<RouteTable>;
   #listener?: NodeListener;
@@ -87,13 +90,13 @@ export class Application implements Gateway {
       layers: buildLayers(options),
     };
     this.maxMessage = messageLimit(options.maxMessage);
-    this.maxSocketsPerClient = options.maxSocketsPerClient ?? 16;
-    if (!Number.isSafeInteger(this.maxSocketsPerClient) || this.maxSocketsPerClient < 1) {
+    const maxPerClient = options.maxSocketsPerClient ?? 16;
+    if (!Number.isSafeInteger(maxPerClient) || maxPerClient < 1) {
       throw new TypeError(
         `maxSocketsPerClient must be a whole number above 0, got ${options.maxSocketsPerClient}`,
       );
     }
-    this.trustProxy = options.trustProxy ?? false;
+    this.webSockets = { maxPerClient, trustProxy: options.trustProxy ?? false };
   }
 
   /** Builds the route table and runs the prefix module's `startup` (once); rejects with the reason start-up failed. */

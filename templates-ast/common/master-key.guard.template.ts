@@ -26,66 +26,46 @@ export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile 
       { from: 'src/config/environment.ts', types: ['Environment'] },
     ],
     [
-      classOf({
-        name: 'MasterKeyGuard',
-        docs: ['`master` routes: the master key (MASTER_KEY), which only back ends hold.'],
-        decorators: [decorator('Injectable')],
-        implements: ['CanActivate'],
-        ctors: [{ parameters: [injected('config', 'ConfigService<Environment, true>')] }],
-        methods: [
-          {
-            name: 'canActivate',
-            parameters: [{ name: 'context', type: 'ExecutionContext' }],
-            returnType: 'boolean',
-            statements: code(
-              `const token = extractAccessToken(${request});`,
-              "const masterKey = this.config.get('MASTER_KEY', { infer: true });",
-              'if (token === undefined || !sameSecret(token, masterKey)) {',
-              "  throw new UnauthorizedException('The master key is required in access_token');",
-              '}',
-              'return true;',
-            ),
-          },
-        ],
-      }),
+      keyGuard(
+        'MasterKeyGuard',
+        ['`master` routes: the master key (MASTER_KEY), which only back ends hold.'],
+        code(
+          `const token = extractAccessToken(${request});`,
+          "const masterKey = this.config.get('MASTER_KEY', { infer: true });",
+          'if (token === undefined || !sameSecret(token, masterKey)) {',
+          "  throw new UnauthorizedException('The master key is required in access_token');",
+          '}',
+          'return true;',
+        ),
+      ),
       ...(options.auth
         ? [
-            classOf({
-              name: 'ClientKeyGuard',
-              docs: [
+            keyGuard(
+              'ClientKeyGuard',
+              [
                 '`client` routes (sign-up, sign-in, password resets, confirmation mails): the client key',
                 '(CLIENT_KEY), which apps hold, or the master key. Only the master key sets a `role`: with',
                 'the client key a body that names one is refused (403), so no app can make an admin.',
               ],
-              decorators: [decorator('Injectable')],
-              implements: ['CanActivate'],
-              ctors: [{ parameters: [injected('config', 'ConfigService<Environment, true>')] }],
-              methods: [
-                {
-                  name: 'canActivate',
-                  parameters: [{ name: 'context', type: 'ExecutionContext' }],
-                  returnType: 'boolean',
-                  statements: code(
-                    `const request = ${request};`,
-                    'const token = extractAccessToken(request);',
-                    'if (token === undefined) {',
-                    "  throw new UnauthorizedException('The client key (or the master key) is required in access_token');",
-                    '}',
-                    "if (sameSecret(token, this.config.get('MASTER_KEY', { infer: true }))) return true;",
-                    "if (!sameSecret(token, this.config.get('CLIENT_KEY', { infer: true }))) {",
-                    "  throw new UnauthorizedException('The client key (or the master key) is required in access_token');",
-                    '}',
-                    'const body: unknown = request.body;',
-                    "if (typeof body === 'object' && body !== null && 'role' in body) {",
-                    '  throw new ForbiddenException(',
-                    "    'Only the master key sets a role: leave role out (users sign up as user), or sign up from a back end that holds the master key',",
-                    '  );',
-                    '}',
-                    'return true;',
-                  ),
-                },
-              ],
-            }),
+              code(
+                `const request = ${request};`,
+                'const token = extractAccessToken(request);',
+                'if (token === undefined) {',
+                "  throw new UnauthorizedException('The client key (or the master key) is required in access_token');",
+                '}',
+                "if (sameSecret(token, this.config.get('MASTER_KEY', { infer: true }))) return true;",
+                "if (!sameSecret(token, this.config.get('CLIENT_KEY', { infer: true }))) {",
+                "  throw new UnauthorizedException('The client key (or the master key) is required in access_token');",
+                '}',
+                'const body: unknown = request.body;',
+                "if (typeof body === 'object' && body !== null && 'role' in body) {",
+                '  throw new ForbiddenException(',
+                "    'Only the master key sets a role: leave role out (users sign up as user), or sign up from a back end that holds the master key',",
+                '  );',
+                '}',
+                'return true;',
+              ),
+            ),
           ]
         : []),
       functionOf({
@@ -106,4 +86,23 @@ export function masterKeyGuardTemplate(options: ProjectOptions): TypeScriptFile 
       }),
     ],
   );
+}
+
+/** An injectable guard over ConfigService whose canActivate runs `statements`. */
+function keyGuard(name: string, docs: string[], statements: ReturnType<typeof code>) {
+  return classOf({
+    name,
+    docs,
+    decorators: [decorator('Injectable')],
+    implements: ['CanActivate'],
+    ctors: [{ parameters: [injected('config', 'ConfigService<Environment, true>')] }],
+    methods: [
+      {
+        name: 'canActivate',
+        parameters: [{ name: 'context', type: 'ExecutionContext' }],
+        returnType: 'boolean',
+        statements,
+      },
+    ],
+  });
 }

@@ -1,4 +1,5 @@
 // What the account walks over HTTP share (mail-walk.ts, sessions-walk.ts, admin-walk.ts, social-walk.ts):
+import { randomBytes } from 'node:crypto';
 // the handles of the running project, a JSON caller and password sign-in.
 import type { MailServer } from './mail-server.js';
 
@@ -38,3 +39,24 @@ export const passwordSignIn = (
     },
     body: JSON.stringify({ access_token: walk.masterKey() }),
   });
+
+/**
+ * Signs up a new address `<label>-<random>@example.com` with the master key, `password` and any other
+ * body fields; its e-mail and id. Throws with the answer when it is not a 201.
+ */
+export async function signUpFresh(
+  walk: { url: () => string; masterKey: () => string },
+  label: string,
+  password: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ email: string; id: string }> {
+  const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
+  const answer = await callerOf(walk)('POST', '/users', {
+    access_token: walk.masterKey(),
+    email,
+    password,
+    ...fields,
+  });
+  if (answer.status !== 201) throw new Error(`sign-up: ${answer.status} ${await answer.text()}`);
+  return { email, id: ((await answer.json()) as { id: string }).id };
+}

@@ -24,8 +24,7 @@ export interface UpgradeListener {
 /** What the upgrade gateway needs beyond the HTTP one: the largest message, the sockets per client. */
 export interface SocketGateway extends Gateway {
   readonly maxMessage: number;
-  readonly maxSocketsPerClient: number;
-  readonly trustProxy: TrustProxy;
+  readonly webSockets: { readonly maxPerClient: number; readonly trustProxy: TrustProxy };
 }
 
 interface Accepted {
@@ -84,12 +83,10 @@ async function accept(
   const headers = incoming.headers();
   const { layers } = gateway.options;
   await layers?.limit?.(incoming);
-  const client = clientAddress(incoming, gateway.trustProxy);
-  if ((open.get(client) ?? 0) >= gateway.maxSocketsPerClient) {
-    throw new HttpError(
-      429,
-      `at most ${gateway.maxSocketsPerClient} open WebSockets per client: close one first`,
-    );
+  const { maxPerClient, trustProxy } = gateway.webSockets;
+  const client = clientAddress(incoming, trustProxy);
+  if ((open.get(client) ?? 0) >= maxPerClient) {
+    throw new HttpError(429, `at most ${maxPerClient} open WebSockets per client: close one first`);
   }
   checkOrigin(headers, layers?.cors);
   const match = resolveRoute(table.root, pathBits(incoming.path));

@@ -3,7 +3,7 @@
 // and no mail. Walked on the running project of test/e2e/accounts.test.ts (real SMTP server).
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { callerOf, type AccountsWalk } from '../../e2e/accounts-walk.js';
+import { callerOf, signUpFresh, type AccountsWalk } from '../../e2e/accounts-walk.js';
 
 const EVIL = [
   'https://evil.example/reset-password/',
@@ -20,13 +20,7 @@ export function mailLinkAttacks(walk: AccountsWalk): void {
     const mailed = new Map<string, number>();
     for (const link of EVIL) {
       // A registered, unconfirmed address for each link: the per-account limits stay out of the way.
-      const email = `links-${randomBytes(4).toString('hex')}@example.com`;
-      const made = await call('POST', '/users', {
-        access_token: walk.masterKey(),
-        email,
-        password: 'links-secret-1',
-      });
-      expect(made.status).toBe(201);
+      const { email } = await signUpFresh(walk, 'links', 'links-secret-1');
       await walk.mail().messageTo(email, 'Confirm your e-mail address');
       mailed.set(email, walk.mail().countTo(email));
       for (const [path, body] of [

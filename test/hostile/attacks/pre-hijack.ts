@@ -4,7 +4,7 @@
 // here stays (--email-confirmation). Walked on the running project of test/e2e/accounts.test.ts.
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { callerOf, passwordSignIn } from '../../e2e/accounts-walk.js';
+import { callerOf, passwordSignIn, signUpFresh } from '../../e2e/accounts-walk.js';
 import type { Account, StandInProvider } from '../../e2e/stand-in-provider.js';
 import type { MailServer } from '../../e2e/mail-server.js';
 
@@ -35,14 +35,8 @@ export function preHijackAttacks(walk: PreHijackWalk): void {
   };
 
   it("ends the attacker's password and tokens when the e-mail's owner signs in with GitHub", async () => {
-    const email = `victim-${randomBytes(4).toString('hex')}@example.com`;
     // The attacker signs the address up first, with a password of their own; nobody confirms it.
-    const planted = await call('POST', '/users', {
-      access_token: walk.masterKey(),
-      email,
-      password: 'attacker-chosen-1',
-    });
-    expect(planted.status).toBe(201);
+    const { email, id } = await signUpFresh(walk, 'victim', 'attacker-chosen-1');
     const attacker = await signIn(email, 'attacker-chosen-1');
     expect(attacker.status).toBe(201);
     const { token } = (await attacker.json()) as { token: string };
@@ -50,21 +44,16 @@ export function preHijackAttacks(walk: PreHijackWalk): void {
     // The owner signs in with GitHub, which verified the address: the account is theirs now.
     const owner = await github(victim(email));
     expect(owner.status).toBe(201);
-    expect(owner.body.user.id).toBe(((await planted.json()) as { id: string }).id);
+    expect(owner.body.user.id).toBe(id);
 
     expect((await signIn(email, 'attacker-chosen-1')).status).toBe(401);
     expect((await call('GET', '/users/me', undefined, token)).status).toBe(401);
   });
 
   it('keeps the password of an account whose e-mail was confirmed here when it links GitHub', async () => {
-    const email = `owner-${randomBytes(4).toString('hex')}@example.com`;
-    const made = await call('POST', '/users', {
-      access_token: walk.masterKey(),
-      email,
-      password: 'owner-chosen-1',
+    const { email } = await signUpFresh(walk, 'owner', 'owner-chosen-1', {
       link: 'http://localhost:3000/confirm-email/',
     });
-    expect(made.status).toBe(201);
     const message = await walk.mail().messageTo(email, 'Confirm your e-mail address');
     const confirmToken = /http:\/\/localhost:3000\/confirm-email\/([\w-]{43})/.exec(message)?.[1];
     expect(confirmToken, message).toBeDefined();

@@ -1,21 +1,19 @@
 // Issue 28.5, --refresh-tokens: a made-up `<sid>.x` must not end someone's session (the sid is readable in
 // any access token), and the answer of POST /auth/refresh, which holds tokens, is never cached.
 // Walked on the running project of test/e2e/accounts.test.ts.
-import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { callerOf, passwordSignIn, type AccountsWalk } from '../../e2e/accounts-walk.js';
+import {
+  callerOf,
+  passwordSignIn,
+  signUpFresh,
+  type AccountsWalk,
+} from '../../e2e/accounts-walk.js';
 
 export function sessionAttacks(walk: AccountsWalk): void {
   const call = callerOf(walk);
 
   const signedIn = async () => {
-    const email = `session-${randomBytes(4).toString('hex')}@example.com`;
-    const made = await call('POST', '/users', {
-      access_token: walk.masterKey(),
-      email,
-      password: 'session-secret-1',
-    });
-    expect(made.status).toBe(201);
+    const { email } = await signUpFresh(walk, 'session', 'session-secret-1');
     const answer = await passwordSignIn(walk, email, 'session-secret-1');
     expect(answer.status).toBe(201);
     return (await answer.json()) as { token: string; refreshToken: string };
