@@ -56,7 +56,7 @@ export default class Api extends BaseCommand {
     }),
     cascade: Flags.string({
       description:
-        'Reference fields whose entries are deleted with the entry they refer to, comma-separated (default: such deletes are refused, or clear an optional field)',
+        'Reference fields whose entries are deleted with the entry they refer to, comma-separated (default: a required reference to a user or to an owned resource is; others refuse such deletes, or clear an optional field)',
     }),
     owner: Flags.string({ description: 'Field that stores the creating user (author)' }),
     envelope: Flags.boolean({

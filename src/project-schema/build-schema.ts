@@ -21,7 +21,6 @@ import {
   type NamedType,
   type Value,
 } from '../schema/index.js';
-import type { Access } from '../resource/options.js';
 import type { GraphField } from './field-types.js';
 import type { Operation } from './operations.js';
 import type { ProjectModel } from './project-model.js';
@@ -41,12 +40,15 @@ export const DESCRIPTIONS = {
   auth: "Needs a signed-in user's token (access_token, or Authorization: Bearer); requires: ADMIN needs an admin's.",
   masterKey:
     "Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.",
+  clientKey:
+    "Needs the project's client key (CLIENT_KEY in .env), which apps hold, or the master key, as access_token.",
 };
 
-/** The directives that say who may call an operation: `@auth`, `@auth(requires: ADMIN)`, `@masterKey`. */
+/** The directives that say who may call an operation: `@auth`, `@auth(requires: ADMIN)`, `@masterKey`, `@clientKey`. */
 interface AccessDirectives {
   auth: DirectiveType;
   masterKey: DirectiveType;
+  clientKey: DirectiveType;
 }
 
 /** `directive @auth(requires: Role = USER)` and `directive @masterKey`, both on FIELD_DEFINITION. */
@@ -56,6 +58,9 @@ function accessDirectives(role: EnumType): AccessDirectives {
       .addLocation(DirectiveLocation.FIELD_DEFINITION)
       .addArgument(new Argument('requires', role, null, new ValueEnum('USER'))),
     masterKey: new DirectiveType('masterKey', DESCRIPTIONS.masterKey).addLocation(
+      DirectiveLocation.FIELD_DEFINITION,
+    ),
+    clientKey: new DirectiveType('clientKey', DESCRIPTIONS.clientKey).addLocation(
       DirectiveLocation.FIELD_DEFINITION,
     ),
   };
@@ -72,6 +77,9 @@ export function buildProjectSchema(model: ProjectModel): Schema {
   }
   if (model.operations.some((operation) => operation.access === 'master')) {
     schema.addDirective(access.masterKey);
+  }
+  if (model.operations.some((operation) => operation.access === 'client')) {
+    schema.addDirective(access.clientKey);
   }
   const node = new InterfaceType('Node', DESCRIPTIONS.node).addField(
     new Field('id', new IDType(), new TypeModifier(false)),
@@ -170,8 +178,9 @@ function operationField(
 const ADMIN: Record<string, Value> = { requires: new ValueEnum('ADMIN') };
 
 /** Who may call the operation, as a directive on its field; public operations carry none. */
-function markAccess(field: Field, level: Access, access: AccessDirectives): Field {
+function markAccess(field: Field, level: Operation['access'], access: AccessDirectives): Field {
   if (level === 'master') return field.addDirective(access.masterKey);
+  if (level === 'client') return field.addDirective(access.clientKey);
   if (level === 'user') return field.addDirective(access.auth);
   if (level === 'admin') return field.addDirective(access.auth, ADMIN);
   return field;

@@ -10,7 +10,8 @@ export interface Operation {
   arguments: OperationArgument[];
   /** The returned type: `Article` (nullable single read), `[Article!]!`, `Boolean!`. */
   returns: { type: string; list: boolean; nullable: boolean };
-  access: Access;
+  /** `client`: the client key (CLIENT_KEY) or the master key, as sign-up takes them. */
+  access: Access | 'client';
   description?: string;
 }
 
@@ -172,5 +173,11 @@ export function userOperations(types: OperationTypes): Operation[] {
   };
   const update = operations.find((operation) => operation.name === 'updateUser');
   if (update) update.description = 'The user themself or an admin may call it.';
+  // Sign-up takes the client key that apps hold; only the master key may set a role.
+  const create = operations.find((operation) => operation.name === 'createUser');
+  if (create) {
+    create.access = 'client';
+    create.description = 'Setting a role needs the master key.';
+  }
   return [...operations.slice(0, 2), me, ...operations.slice(2)];
 }

@@ -90,6 +90,7 @@ export async function resourceContext(
     envelope: config.envelope ?? false,
     emailConfirmation: config.emailConfirmation ?? false,
     resources: others.map((record) => record.name),
+    owned: others.filter((record) => record.owner).map((record) => record.name),
     modules: entries
       .filter((entry) => entry.isDirectory() && entry.name !== ownFolder)
       .map((entry) => entry.name),

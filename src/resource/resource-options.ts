@@ -40,6 +40,8 @@ export interface ResourceContext {
   resources: string[];
   /** Folders under the source folder (`users`, `auth`, `common`, ...). */
   modules: string[];
+  /** Kebab names of the resources of restsmith.json that have an owner (`--owner`). */
+  owned?: string[];
   /** Endpoints already served (`users`, `auth`, and the resources'). */
   endpoints: string[];
   /** The project's `envelope` (restsmith.json), which the resource takes unless told. */
@@ -163,9 +165,21 @@ function checkedReferences(
     }
   }
   return references.map((reference) =>
-    cascaded.includes(reference.names.camel) ? { ...reference, onDelete: 'cascade' } : reference,
+    cascaded.includes(reference.names.camel) || pinsAnOwnersEntry(reference, context)
+      ? { ...reference, onDelete: 'cascade' }
+      : reference,
   );
 }
+
+/**
+ * A required reference to an entry that has an owner (an entry of an owned resource, or a user) would
+ * let anyone who may write here keep that owner from deleting it, and an admin from deleting the
+ * owner (409). It goes with the entry it names instead (cascade); an optional one is cleared.
+ */
+const pinsAnOwnersEntry = (reference: ReferenceOptions, context: ResourceContext): boolean =>
+  !reference.many &&
+  !reference.optional &&
+  (reference.target.kebab === 'user' || (context.owned ?? []).includes(reference.target.kebab));
 
 /**
  * `--nested` lists the entries of one referenced entry under its endpoint, as the list does: it needs

@@ -108,7 +108,7 @@ async function askCascade(fields: string): Promise<string> {
   const { checkbox } = await import('@inquirer/prompts');
   const chosen = await checkbox({
     message:
-      'Which references delete this entry with the entry they refer to? (others refuse the delete, or clear an optional field)',
+      'Which references delete this entry with the entry they refer to? (a required reference to a user or to an owned resource always does; others refuse the delete, or clear an optional field)',
     choices: single.map((reference) => ({
       name: `${reference.names.camel} (${reference.target.kebab})`,
       value: reference.names.camel,

@@ -187,7 +187,8 @@ function setupImports(
       'noStoreWhenAuthenticated',
       'trustProxySetting',
     ),
-    use('requestChecks', 'checkRequests'),
+    use('requestChecks', 'checkRequests', 'limitRequestTime'),
+    pkgTypes('node:http', 'Server'),
     { from: 'src/config/environment.ts', types: ['Environment'] },
   ];
 }
@@ -202,6 +203,7 @@ const AFTER_BODIES = [
   'if (origins.length > 0) {',
   "  app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'Link', REQUEST_ID_HEADER] });",
   '}',
+  "limitRequestTime(app.getHttpServer() as Server, config.get('REQUEST_TIMEOUT', { infer: true }));",
   'app.enableShutdownHooks();',
   'return app;',
 ];

@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
-import { pkg } from '../_shared/pieces.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
 export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
@@ -11,6 +11,7 @@ export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
     'src/common/request-checks.ts',
     [
       pkg('@nestjs/common', 'BadRequestException', 'HttpException', 'HttpStatus'),
+      pkgTypes('node:http', 'IncomingMessage', 'Server', 'ServerResponse'),
       httpTypeImports(options, 'next', 'request', 'response'),
     ],
     [
@@ -62,6 +63,41 @@ export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
           "  return new BadRequestException('Basic credentials may not contain NUL characters');",
           '}',
           'return undefined;',
+        ),
+      }),
+      functionOf({
+        name: 'limitRequestTime',
+        docs: [
+          'A request that has not arrived in full `seconds` after its first line (a body that stops coming, or',
+          'trickles) is answered 408 and its connection closed, on Express and Fastify alike: Fastify sets no',
+          "limit of its own and Node's (5 minutes) is checked only every 30 s. A slow handler is not cut short.",
+        ],
+        parameters: [
+          { name: 'server', type: 'Server' },
+          { name: 'seconds', type: 'number' },
+        ],
+        returnType: 'void',
+        statements: code(
+          "const body = JSON.stringify({ statusCode: 408, message: `The request must arrive in full within ${seconds} seconds`, error: 'Request Timeout' });",
+          'const answer = [',
+          "  'HTTP/1.1 408 Request Timeout',",
+          "  'Connection: close',",
+          "  'Content-Type: application/json; charset=utf-8',",
+          '  `Content-Length: ${Buffer.byteLength(body)}`,',
+          "  '',",
+          '  body,',
+          "].join('\\r\\n');",
+          "server.on('request', (request: IncomingMessage, response: ServerResponse) => {",
+          '  const timer = setTimeout(() => {',
+          '    // Answered already (a 401 before the body, say), or arrived and still being handled: not ours.',
+          '    if (request.complete || response.headersSent) return;',
+          '    // Written on the socket as Node writes its own 408, so the framework answers nothing after it.',
+          '    const socket = request.socket;',
+          '    socket.end(answer, () => socket.destroy());',
+          '  }, seconds * 1000);',
+          '  timer.unref();',
+          "  response.once('close', () => clearTimeout(timer));",
+          '});',
         ),
       }),
       functionOf({

@@ -146,6 +146,7 @@ function rateLimitProperties(options: ProjectOptions) {
       { initializer: String(initial) },
     );
   return [
+    count('REQUEST_TIMEOUT', 30),
     count('THROTTLE_TTL', 60),
     count('THROTTLE_LIMIT', 300),
     ...(options.auth

@@ -69,7 +69,6 @@ export function emailConfirmationsControllerTemplate(): TypeScriptFile {
           },
           {
             name: 'resend',
-            isAsync: true,
             docs: [
               'Mails a new confirmation to a registered user who has not confirmed yet; the answer is 202',
               'either way.',
@@ -86,8 +85,8 @@ export function emailConfirmationsControllerTemplate(): TypeScriptFile {
               decorator('ApiErrors', '400'),
             ],
             parameters: [param('input', 'ResendConfirmationDto', [decorator('Body')])],
-            returnType: 'Promise<void>',
-            statements: code('await this.confirmations.resend(input.email, input.link);'),
+            returnType: 'void',
+            statements: code('this.confirmations.resend(input.email, input.link);'),
           },
         ],
       }),

@@ -1,8 +1,8 @@
 // src/users/email-confirmations.service.ts: single-use confirmation tokens, mailed at sign-up, stored as hashes.
-import { Scope } from '../../src/loader/ts-morph.js';
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { Scope } from '../../src/loader/ts-morph.js';
 import { code } from '../_shared/ts.js';
 import { tokenServiceTemplate } from '../_shared/token-service.js';
 import { emailConfirmationModelPath } from './email-confirmation.entity.template.js';
@@ -93,18 +93,36 @@ const methods = (db: typeof SQL, record: string): OptionalKind<MethodDeclaration
   },
   {
     name: 'resend',
-    isAsync: true,
     docs: [
-      'Mails a new token to the user with this e-mail if they have not confirmed it; the answer is',
-      'the same either way, so that it does not tell who is registered.',
+      'Mails a new token to the user with this e-mail if they have not confirmed it. Only the link is',
+      'checked before the answer; the lookup, the token and the mail come after it, so that neither the',
+      'answer nor its time tells who is registered.',
     ],
+    parameters: [
+      { name: 'email', type: 'string' },
+      { name: 'link', type: 'string', hasQuestionToken: true },
+    ],
+    returnType: 'void',
+    statements: code(
+      'this.checkLink(link);',
+      'setImmediate(() => {',
+      '  this.resendNow(email, link).catch((error: unknown) => {',
+      '    this.logger.error(`a confirmation mail was not sent: ${error instanceof Error ? error.message : String(error)}`);',
+      '  });',
+      '});',
+    ),
+  },
+  {
+    name: 'resendNow',
+    scope: Scope.Private,
+    isAsync: true,
+    docs: ['What `resend` does after the answer.'],
     parameters: [
       { name: 'email', type: 'string' },
       { name: 'link', type: 'string', hasQuestionToken: true },
     ],
     returnType: 'Promise<void>',
     statements: code(
-      'this.checkLink(link);',
       'const user = await this.users.findByEmail(email);',
       'if (user && !user.emailConfirmed) await this.send(user, link);',
     ),

@@ -9,4 +9,17 @@ class Outbox {
     this.sent.push(mail);
     return Promise.resolve();
   }
+
+  /**
+   * The first message to \`to\` among those sent after the first \`from\`, waiting up to 2 s for it: reset and
+   * resend mails leave after the answer, so that the answer's time does not tell who is registered.
+   */
+  async next(to: string, from = 0): Promise<Mail | undefined> {
+    for (let waited = 0; waited <= 2000; waited += 10) {
+      const mail = this.sent.slice(from).find((message) => message.to === to);
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return undefined;
+  }
 }`;

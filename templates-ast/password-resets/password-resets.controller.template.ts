@@ -55,7 +55,6 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
         methods: [
           {
             name: 'create',
-            isAsync: true,
             docs: ['Mails a reset link if the e-mail is registered; the answer is 202 either way.'],
             decorators: [
               decorator('Post'),
@@ -68,8 +67,8 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
               ),
             ],
             parameters: [param('input', 'CreatePasswordResetDto', [decorator('Body')])],
-            returnType: 'Promise<void>',
-            statements: code('await this.resets.request(input.email, input.link);'),
+            returnType: 'void',
+            statements: code('this.resets.request(input.email, input.link);'),
           },
           {
             name: 'findOne',

@@ -2,6 +2,7 @@
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
+import { Scope } from '../../src/loader/ts-morph.js';
 import { code } from '../_shared/ts.js';
 import { tokenServiceTemplate } from '../_shared/token-service.js';
 import { passwordResetModelPath } from './password-reset.entity.template.js';
@@ -35,19 +36,36 @@ export function passwordResetsServiceTemplate(options: ProjectOptions): TypeScri
     methods: (record): OptionalKind<MethodDeclarationStructure>[] => [
       {
         name: 'request',
-        isAsync: true,
         docs: [
-          'Mails `link` followed by a new token to the user with this e-mail, if there is one. The mail',
-          'leaves after the answer, so that neither the answer nor its time tells who is registered.',
-          'A `link` outside APP_ORIGINS is 400, whoever the e-mail is.',
+          'Mails `link` followed by a new token to the user with this e-mail, if there is one. Only the',
+          'link is checked before the answer (outside APP_ORIGINS: 400, whoever the e-mail is); the lookup,',
+          'the token and the mail come after it, so that neither the answer nor its time tells who is registered.',
         ],
+        parameters: [
+          { name: 'email', type: 'string' },
+          { name: 'link', type: 'string' },
+        ],
+        returnType: 'void',
+        statements: code(
+          "checkMailLink(link, this.config.get('APP_ORIGINS', { infer: true }));",
+          'setImmediate(() => {',
+          '  this.mailToken(email, link).catch((error: unknown) => {',
+          '    this.logger.error(`a password reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`);',
+          '  });',
+          '});',
+        ),
+      },
+      {
+        name: 'mailToken',
+        scope: Scope.Private,
+        isAsync: true,
+        docs: ['What `request` does after the answer.'],
         parameters: [
           { name: 'email', type: 'string' },
           { name: 'link', type: 'string' },
         ],
         returnType: 'Promise<void>',
         statements: code(
-          "checkMailLink(link, this.config.get('APP_ORIGINS', { infer: true }));",
           'const user = await this.users.findByEmail(email);',
           'if (!user) return;',
           "const token = randomBytes(32).toString('base64url');",
@@ -63,9 +81,7 @@ export function passwordResetsServiceTemplate(options: ProjectOptions): TypeScri
           "  '',",
           "  'If you did not ask for it, ignore this message: your password stays as it is.',",
           "].join('\\n');",
-          "void this.mail.send({ to: user.email, subject: 'Reset your password', text }).catch((error: unknown) => {",
-          '  this.logger.error(`a password reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`);',
-          '});',
+          "await this.mail.send({ to: user.email, subject: 'Reset your password', text });",
         ),
       },
       {

@@ -48,6 +48,8 @@ function databaseLines(options: ProjectOptions): string[] {
 /** Rate limits (see the README, Security): requests per window of seconds, per client address. */
 function rateLimitLines(options: ProjectOptions): string[] {
   return [
+    '# Seconds a request may take to arrive in full (headers and body) before a 408',
+    'REQUEST_TIMEOUT=30',
     '# Rate limit of every route: requests per client address in a window of THROTTLE_TTL seconds',
     'THROTTLE_TTL=60',
     'THROTTLE_LIMIT=300',

@@ -160,7 +160,7 @@ describe('trustProxySetting', () => {
 export function pagingSpecTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/paging.spec.ts',
-    [use('paging', 'linkHeader', 'jsonDates')],
+    [use('paging', 'fitPage', 'linkHeader', 'jsonDates', 'MAX_LIST_ANSWER')],
     [
       block(`
 describe('linkHeader', () => {
@@ -199,6 +199,31 @@ describe('linkHeader', () => {
     expect(linkHeader('', '/articles/../users?access_token=x', page)).toContain(
       '</users?page=1>; rel="first"',
     );
+  });
+});
+
+describe('fitPage', () => {
+  const long = (id: number) => ({ id: String(id), content: 'a'.repeat(300_000) });
+  const items = Array.from({ length: 10 }, (_, index) => long(index));
+
+  it('answers a page as it is while it fits MAX_LIST_ANSWER', () => {
+    const page = { items: items.slice(0, 3), total: 3, page: 1, limit: 10 };
+    expect(fitPage(page)).toBe(page);
+  });
+
+  it('cuts a longer page to a limit whose pages start where it does', () => {
+    // 300,000 characters each: three fit in about 1 MiB.
+    expect(fitPage({ items, total: 40, page: 1, limit: 10 })).toMatchObject({ page: 1, limit: 3, total: 40 });
+    const third = fitPage({ items, total: 40, page: 3, limit: 10 });
+    // Page 3 of 10 starts at entry 20: a limit of 2 starts a page there (page 11).
+    expect(third).toMatchObject({ page: 11, limit: 2 });
+    expect(third.items).toHaveLength(2);
+    expect(JSON.stringify(third.items).length).toBeLessThanOrEqual(MAX_LIST_ANSWER);
+  });
+
+  it('answers one entry, however long', () => {
+    const huge = { items: [{ id: '1', content: 'a'.repeat(2_000_000) }, long(2)], total: 2, page: 1, limit: 10 };
+    expect(fitPage(huge).items).toHaveLength(1);
   });
 });
 

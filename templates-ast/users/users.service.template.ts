@@ -19,8 +19,8 @@ const SQL = {
   findByEmail: 'this.users.findOneBy({ email })',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'this.users.save(user)',
-  remove: 'await this.users.remove(user);',
-  countAdmins: "await this.users.countBy({ role: 'admin' })",
+  removeChange: '(users) => users.remove(user)',
+  demoteChange: '(users) => users.update({ id: user.id }, { role })',
 };
 
 const MONGO = {
@@ -32,8 +32,8 @@ const MONGO = {
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'user.save()',
   // The user's entries (owners) and tokens go with the account, as the foreign keys do on SQL.
-  remove: 'await deleteFollowingRules(this.users, [user._id]);',
-  countAdmins: "await this.users.countDocuments({ role: 'admin' }).exec()",
+  removeChange: '() => deleteFollowingRules(this.users, [user._id])',
+  demoteChange: '(users) => users.updateOne({ _id: user._id }, { role }).exec()',
 };
 
 export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
@@ -55,7 +55,11 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
         : [
             pkg('@nestjs/typeorm', 'InjectRepository'),
             pkg('typeorm', 'QueryFailedError'),
-            pkgTypes('typeorm', 'Repository'),
+            pkgTypes(
+              'typeorm',
+              ...(options.database === 'sqlite' ? [] : ['EntityManager']),
+              'Repository',
+            ),
             { from: FIND_BY_ID, named: ['findByIdQuery'] },
           ]),
       {
@@ -79,17 +83,32 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
       classOf({
         name: 'UsersService',
         decorators: [decorator('Injectable')],
-        properties: mongo
-          ? []
-          : [
-              {
-                name: 'byId',
-                docs: ['findOneBy({ id }), built once: it runs on every signed-in request.'],
-                type: '(id: string) => Promise<User | null>',
-                scope: Scope.Private,
-                isReadonly: true,
-              },
-            ],
+        properties: [
+          ...(mongo
+            ? []
+            : [
+                {
+                  name: 'byId',
+                  docs: ['findOneBy({ id }), built once: it runs on every signed-in request.'],
+                  type: '(id: string) => Promise<User | null>',
+                  scope: Scope.Private,
+                  isReadonly: true,
+                },
+              ]),
+          ...(options.database === 'sqlite' || mongo
+            ? [
+                {
+                  name: 'adminChanges',
+                  docs: [
+                    'The last demotion or deletion of an admin, which the next one waits for.',
+                  ],
+                  type: 'Promise<void>',
+                  scope: Scope.Private,
+                  initializer: 'Promise.resolve()',
+                },
+              ]
+            : []),
+        ],
         ctors: [
           {
             parameters: [db.injected],
@@ -154,8 +173,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             returnType: 'Promise<void>',
             statements: code(
               'const user = await this.findOne(id);',
-              'await this.keepAnAdmin(user);',
-              db.remove,
+              `await this.keepingAnAdmin(user, ${db.removeChange});`,
             ),
           },
           {
@@ -171,33 +189,80 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             returnType: `Promise<${record}>`,
             statements: code(
               'const user = await this.findOne(id);',
-              "if (role !== 'admin') await this.keepAnAdmin(user);",
-              'user.role = role;',
-              `return ${db.save};`,
+              "if (role === 'admin') {",
+              '  user.role = role;',
+              `  return ${db.save};`,
+              '}',
+              `await this.keepingAnAdmin(user, ${db.demoteChange});`,
+              'return this.findOne(id);',
             ),
           },
           ...(options.emailConfirmation ? [confirmEmailMethod(record, db.save)] : []),
-          {
-            name: 'keepAnAdmin',
-            isAsync: true,
-            scope: Scope.Private,
-            docs: [
-              'Without an admin nobody could manage users any more: the last one is neither demoted nor',
-              'deleted. (Two admins demoting each other at the same instant can both pass; rare, and',
-              '`npm run create-admin` brings one back.)',
-            ],
-            parameters: [{ name: 'user', type: record }],
-            returnType: 'Promise<void>',
-            statements: code(
-              `if (user.role === 'admin' && ${db.countAdmins} <= 1) {`,
-              "  throw new ConflictException('This is the last admin: make another user admin first');",
-              '}',
-            ),
-          },
+          keepingAnAdminMethod(options, record),
           ...(password ? [verifyCredentialsMethod(options, record)] : []),
           ...socialMethods(options, record),
         ],
       }),
     ],
   );
+}
+
+/**
+ * Runs a demotion or deletion of `user` unless it would leave no admin (409). On PostgreSQL and MySQL the
+ * admins' rows are locked until it commits, so two admins demoting each other at once, on one instance or
+ * two, take turns and the second finds itself the last; SQLite (one connection) and MongoDB take such
+ * changes one at a time in the process.
+ */
+function keepingAnAdminMethod(options: ProjectOptions, record: string) {
+  const store = options.database === 'mongodb' ? 'Model<User>' : 'Repository<User>';
+  const conflict = [
+    "  throw new ConflictException('This is the last admin: make another user admin first');",
+  ];
+  const locking = options.database === 'postgres' || options.database === 'mysql';
+  return {
+    name: 'keepingAnAdmin',
+    isAsync: true,
+    scope: Scope.Private,
+    docs: [
+      'Without an admin nobody could manage users any more: the last one is neither demoted nor',
+      locking
+        ? 'deleted. The admins stay locked until `change` commits: two admins demoting each other at once'
+        : 'deleted. Such changes take turns in this process: two admins demoting each other at once',
+      'cannot both pass.',
+    ],
+    parameters: [
+      { name: 'user', type: record },
+      { name: 'change', type: `(users: ${store}) => Promise<unknown>` },
+    ],
+    returnType: 'Promise<void>',
+    statements: locking
+      ? code(
+          "if (user.role !== 'admin') {",
+          '  await change(this.users);',
+          '  return;',
+          '}',
+          'await this.users.manager.transaction(async (manager: EntityManager) => {',
+          '  const users = manager.getRepository(User);',
+          "  const admins = await users.find({ select: { id: true }, where: { role: 'admin' }, lock: { mode: 'pessimistic_write' } });",
+          '  if (admins.length <= 1 && admins.some((admin: { id: string }) => admin.id === user.id)) {',
+          ...conflict.map((line) => `  ${line}`),
+          '  }',
+          '  await change(users);',
+          '});',
+        )
+      : code(
+          'const turn = this.adminChanges.then(async () => {',
+          options.database === 'mongodb'
+            ? "  const admins = await this.users.find({ role: 'admin' }, { _id: 1 }).exec();"
+            : "  const admins = await this.users.find({ select: { id: true }, where: { role: 'admin' } });",
+          '  if (admins.length <= 1 && admins.some((admin: { id: string }) => admin.id === user.id)) {',
+          ...conflict.map((line) => `  ${line}`),
+          '  }',
+          '  await change(this.users);',
+          '});',
+          '// The next change waits for this one, whether it passed or not.',
+          'this.adminChanges = turn.catch(() => undefined);',
+          'await turn;',
+        ),
+  };
 }

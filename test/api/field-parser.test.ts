@@ -97,6 +97,33 @@ describe('resourceOptions: references', () => {
     );
   });
 
+  it("deletes an entry with the owned entry or user it requires (issue 28: no entry pins another owner's)", () => {
+    // category is owned (--owner): a comment of anyone must not keep its owner from deleting it.
+    const owned: ResourceContext = { ...context, owned: ['category'] };
+    const rules = (fields: string, given = owned) =>
+      article(fields, undefined, given).references?.map((reference) => [
+        reference.names.camel,
+        reference.onDelete,
+      ]);
+    expect(rules('title category:ref:category tags:ref:tag[] writer:ref:user')).toEqual([
+      ['category', 'cascade'],
+      ['tags', 'cascade'],
+      ['writer', 'cascade'],
+    ]);
+    // Optional ones are cleared; a reference to a resource nobody owns still refuses the delete.
+    expect(rules('title category?:ref:category editor?:ref:user')).toEqual([
+      ['category', 'set null'],
+      ['editor', 'set null'],
+    ]);
+    expect(rules('title category:ref:category', context)).toEqual([['category', 'restrict']]);
+    // Recorded, so that reading restsmith.json gives the same rule whatever the project becomes.
+    const record = resourceRecord(
+      article('title category:ref:category', undefined, owned),
+      'sqlite',
+    );
+    expect(record.cascade).toEqual(['category']);
+  });
+
   it('round-trips through restsmith.json, --cascade included', () => {
     const resource = article(
       'title category:ref:category note?:ref:tag tags:ref:tag[]',

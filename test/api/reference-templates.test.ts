@@ -124,7 +124,7 @@ describe('reference storage', () => {
       'await deleteFollowingRules(this.articles, [article._id]);',
     );
     expect(files.get('src/users/users.service.ts')).toContain(
-      'await deleteFollowingRules(this.users, [user._id]);',
+      'await this.keepingAnAdmin(user, () =>\n      deleteFollowingRules(this.users, [user._id]),\n    );',
     );
     expect(files.has('src/database/delete-rules.spec.ts')).toBe(true);
   });

@@ -24,6 +24,7 @@ import {
 import { socialOnlyProject } from './social-only.js';
 import { socialFlows } from './social-walk.js';
 import { mailLinkAttacks } from '../hostile/attacks/mail-links.js';
+import { mailTimingAttacks } from '../hostile/attacks/mail-timing.js';
 import { preHijackAttacks } from '../hostile/attacks/pre-hijack.js';
 import { sessionAttacks } from '../hostile/attacks/sessions.js';
 import { startStandInProvider, type Account, type StandInProvider } from './stand-in-provider.js';
@@ -166,6 +167,7 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
       // Before socialFlows, whose last test stops the stand-in provider.
       preHijackAttacks(walk);
       mailLinkAttacks(walk);
+      mailTimingAttacks(walk);
       sessionAttacks(walk);
       socialFlows(walk);
     });

@@ -12,6 +12,10 @@ import { rateLimitAttacks } from './attacks/rate-limits.js';
 import { tokenAttacks } from './attacks/tokens.js';
 import { scaleOutChecks } from './scale-out.js';
 import { searchAttacks } from './attacks/search.js';
+import { slowBodyAttacks } from './attacks/slow-bodies.js';
+import { adminRaceAttacks } from './attacks/admin-race.js';
+import { pinningAttacks } from './attacks/pinning.js';
+import { listSizeAttacks } from './attacks/list-size.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -42,6 +46,10 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
       tokenAttacks(attacked);
       failClosedAttacks(attacked);
       rateLimitAttacks(attacked);
+      slowBodyAttacks(attacked);
+      adminRaceAttacks(attacked);
+      pinningAttacks(attacked);
+      listSizeAttacks(attacked);
       // The scale-out proof is on PostgreSQL: one server that several instances share.
       if (database === 'postgres') scaleOutChecks(attacked);
       searchAttacks(attacked);

@@ -1,4 +1,4 @@
-// The project the hostile-input suite attacks: `rest new` + the issue's article resource, built and started in production.
+// The project the hostile-input suite attacks: `rest new` + the issue's article and comment resources, built and started in production.
 import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { masterKeyOf, secretsOf } from '../e2e/project.js';
@@ -16,6 +16,17 @@ export const ARTICLE = [
   'article',
   '--fields',
   'title:string content:text tags:string[] views?:number',
+  '--owner',
+  'author',
+  '--user',
+  'POST,PUT,DELETE',
+];
+
+/** Comments on articles, each of its writer: a required reference between two owned resources. */
+export const COMMENT = [
+  'comment',
+  '--fields',
+  'body:text article:ref:article',
   '--owner',
   'author',
   '--user',
@@ -99,9 +110,14 @@ export async function prepareTarget(
   database: Database,
   env: NodeJS.ProcessEnv,
 ): Promise<{ target: Target; stop: () => Promise<void> }> {
-  const dir = newProject(`hostile-${database}`, database);
-  const added = rest(dir, 'api', ...ARTICLE, '--yes');
-  if (added.status !== 0) throw new Error(`rest api failed:\n${added.output}`);
+  // As the attack report had them: SQLite on Express, PostgreSQL on Fastify.
+  const dir = newProject(`hostile-${database}`, database, {
+    flags: database === 'postgres' ? ['--http', 'fastify'] : [],
+  });
+  for (const resource of [ARTICLE, COMMENT]) {
+    const added = rest(dir, 'api', ...resource, '--yes');
+    if (added.status !== 0) throw new Error(`rest api failed:\n${added.output}`);
+  }
   const built = run('npm', ['run', 'build'], dir);
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.output}`);
   const start = (extra: NodeJS.ProcessEnv = {}) => startServer(dir, { ...env, ...extra });

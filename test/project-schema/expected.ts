@@ -13,6 +13,11 @@ export const twoResources = sdl`
   directive @masterKey on FIELD_DEFINITION
 
   """
+  Needs the project's client key (CLIENT_KEY in .env), which apps hold, or the master key, as access_token.
+  """
+  directive @clientKey on FIELD_DEFINITION
+
+  """
   Anything stored with an id: every resource, and users.
   """
   interface Node {
@@ -74,7 +79,8 @@ export const twoResources = sdl`
   }
 
   type Mutation {
-    createUser(input: UserInput!): User! @masterKey
+    "Setting a role needs the master key."
+    createUser(input: UserInput!): User! @clientKey
     "The user themself or an admin may call it."
     updateUser(id: ID!, input: UserUpdateInput!): User! @auth
     deleteUser(id: ID!): Boolean! @auth(requires: ADMIN)
@@ -141,6 +147,11 @@ export const usersOnly = sdl`
   directive @masterKey on FIELD_DEFINITION
 
   """
+  Needs the project's client key (CLIENT_KEY in .env), which apps hold, or the master key, as access_token.
+  """
+  directive @clientKey on FIELD_DEFINITION
+
+  """
   Anything stored with an id: every resource, and users.
   """
   interface Node {
@@ -177,7 +188,8 @@ export const usersOnly = sdl`
   }
 
   type Mutation {
-    createUser(input: UserInput!): User! @masterKey
+    "Setting a role needs the master key."
+    createUser(input: UserInput!): User! @clientKey
     "The user themself or an admin may call it."
     updateUser(id: ID!, input: UserUpdateInput!): User! @auth
     deleteUser(id: ID!): Boolean! @auth(requires: ADMIN)

@@ -62,6 +62,8 @@ describe('project-wide templates', () => {
       TRUST_PROXY=false
       # The address clients use, for paging links; links are relative when unset
       # PUBLIC_URL=https://api.example.com
+      # Seconds a request may take to arrive in full (headers and body) before a 408
+      REQUEST_TIMEOUT=30
       # Rate limit of every route: requests per client address in a window of THROTTLE_TTL seconds
       THROTTLE_TTL=60
       THROTTLE_LIMIT=300
