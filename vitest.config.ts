@@ -30,6 +30,7 @@ const quick = [
   'test/matrix/covering-array.test.ts',
   'test/route/auth.test.ts',
   'test/route/library.test.ts',
+  'test/docs/**/*.test.ts',
 ];
 
 export default defineConfig({

@@ -29,7 +29,7 @@ export default class Api extends BaseCommand {
     '<%= config.bin %> api note --fields title --confirmed POST,PUT',
     '<%= config.bin %> api article --fields "title price:number category:ref:category" --nested --indexes price',
     '<%= config.bin %> api article --add-fields "summary:text published?:boolean" --dry-run',
-    '<%= config.bin %> api article --rename-field summary:abstract',
+    '<%= config.bin %> api article --rename-field summary:teaser',
     '<%= config.bin %> api article --access DELETE=admin,PUT=user --add-methods PATCH',
   ];
 

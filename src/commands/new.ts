@@ -40,7 +40,10 @@ export default class New extends BaseCommand {
   };
 
   static override flags = {
-    database: Flags.string({ description: 'Database (default: mongodb)', options: [...DATABASES] }),
+    database: Flags.string({
+      description: 'Database (default: sqlite, a file that needs no server)',
+      options: [...DATABASES],
+    }),
     http: Flags.string({
       description:
         'HTTP platform under NestJS: express (@nestjs/platform-express) or fastify (@nestjs/platform-fastify) (default: express)',

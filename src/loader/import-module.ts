@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { provideOwnPackage } from './own-package.js';
 
 const typeScriptFile = /\.[cm]?tsx?$/;
 
@@ -14,6 +15,7 @@ export async function importModule(
   const absolute = resolve(cwd, file);
   if (!existsSync(absolute)) throw new ModuleNotFoundError(absolute);
   const url = pathToFileURL(absolute).href;
+  provideOwnPackage();
   if (typeScriptFile.test(absolute)) {
     return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
   }

@@ -14,7 +14,8 @@ const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
     'MongoDB: MONGODB_URI in .env, or, when it is unset, an embedded MongoDB kept in .data/.',
   mysql: 'MySQL 8 or MariaDB: set DATABASE_URL in .env to your server.',
   postgres: 'PostgreSQL: set DATABASE_URL in .env to your server.',
-  sqlite: 'SQLite: the database is a file in .data/, nothing to install.',
+  sqlite:
+    'SQLite: the database is a file in .data/, nothing to install (rest new --database postgres, mysql or mongodb chooses a server).',
 };
 
 /** The oldest Node that generated projects run on (their `engines`); rest itself runs on 20.19. */

@@ -38,7 +38,8 @@ export interface ProjectInput {
 }
 
 export const DEFAULT_PROJECT_NAME = 'my-api';
-export const DEFAULT_DATABASE: Database = 'mongodb';
+/** SQLite needs no server: a project made with --yes starts anywhere (issue 31). */
+export const DEFAULT_DATABASE: Database = 'sqlite';
 export const DEFAULT_HTTP: HttpPlatform = 'express';
 
 /** Secrets of 32 random bytes: 43 URL-safe characters, safe in `.env` and in a shell. */

@@ -40,7 +40,10 @@ async function ask(given: ProjectInput): Promise<ProjectInput> {
   });
   answers.database ??= await select({
     message: 'Database',
-    choices: DATABASES.map((value) => ({ value })),
+    choices: DATABASES.map((value) => ({
+      value,
+      ...(value === 'sqlite' ? { name: 'sqlite (a file: no server to install)' } : {}),
+    })),
     default: DEFAULT_DATABASE,
   });
   answers.http ??= await select({

@@ -39,9 +39,14 @@ export function fieldNames(raw: string, what: string): Names {
       hint: 'Use letters, digits, "-" or "_", starting with a letter, e.g. "publishedAt".',
     });
   }
-  if (RESERVED_WORDS.has(camel) || BUILT_IN_FIELDS.has(camel)) {
+  if (BUILT_IN_FIELDS.has(camel)) {
     throw new UserError(`"${camel}" cannot be a ${what} name: it is reserved or built in.`, {
       hint: `Every resource has id, createdAt and updatedAt already; choose another name, e.g. "${camel}Value".`,
+    });
+  }
+  if (RESERVED_WORDS.has(camel)) {
+    throw new UserError(`"${camel}" cannot be a ${what} name: it is reserved or built in.`, {
+      hint: `"${camel}" is a word of TypeScript, which the generated code could not use as a name; choose another, e.g. "${camel}Text".`,
     });
   }
   const plural = pluralize.plural(camel);

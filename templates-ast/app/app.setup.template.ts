@@ -188,7 +188,6 @@ function setupImports(
       'trustProxySetting',
     ),
     use('requestChecks', 'checkRequests', 'limitRequestTime'),
-    pkgTypes('node:http', 'Server'),
     { from: 'src/config/environment.ts', types: ['Environment'] },
   ];
 }
@@ -203,7 +202,7 @@ const AFTER_BODIES = [
   'if (origins.length > 0) {',
   "  app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'Link', REQUEST_ID_HEADER] });",
   '}',
-  "limitRequestTime(app.getHttpServer() as Server, config.get('REQUEST_TIMEOUT', { infer: true }));",
+  "limitRequestTime(app.getHttpServer(), config.get('REQUEST_TIMEOUT', { infer: true }));",
   'app.enableShutdownHooks();',
   'return app;',
 ];

@@ -62,6 +62,16 @@ export function listQueryTemplate(options: ProjectOptions): TypeScriptFile {
         ],
       }),
       constant('MAX_LIMIT', '100'),
+      constant(
+        'LIST_PARAMETERS',
+        "['q', 'page', 'limit', 'fields', 'sort', 'expand', 'access_token']",
+        {
+          isExported: false,
+          docs: [
+            'The parameters every list takes besides its filters (`access_token` is the credential).',
+          ],
+        },
+      ),
       constant('SEARCH_LENGTH', '{ min: 3, max: 100 }', {
         docs: [
           'Characters of `q`: the text indexes match substrings of 3 or more, and a bound keeps',
@@ -79,6 +89,7 @@ export function listQueryTemplate(options: ProjectOptions): TypeScriptFile {
         ],
         returnType: 'ListQuery',
         statements: code(
+          'checkParameterNames(query, spec);',
           "const fields = fieldList(text(query.fields, 'fields') ?? '', 'fields', spec);",
           'return {',
           "  q: searchText(text(query.q, 'q')),",
@@ -95,6 +106,30 @@ export function listQueryTemplate(options: ProjectOptions): TypeScriptFile {
           '  filters: parseFilters(query, spec.filters),',
           '  expand: parseExpand(query.expand, spec.expand),',
           '};',
+        ),
+      }),
+      functionOf({
+        name: 'checkParameterNames',
+        isExported: false,
+        docs: [
+          'A parameter the list does not know (`?publishd=true`, a typo of a filter) is a 400 naming the ones',
+          'it knows, rather than a whole list that looks filtered.',
+        ],
+        parameters: [
+          { name: 'query', type: 'Record<string, unknown>' },
+          { name: 'spec', type: 'ListSpec' },
+        ],
+        returnType: 'void',
+        statements: code(
+          'for (const key of Object.keys(query)) {',
+          "  const [field = ''] = key.split('.');",
+          '  if (LIST_PARAMETERS.includes(key) || Object.hasOwn(spec.filters, field)) continue;',
+          "  const known = LIST_PARAMETERS.slice(0, spec.expand.length > 0 ? 6 : 5).join(', ');",
+          '  const filters = Object.keys(spec.filters);',
+          '  throw new BadRequestException(',
+          "    `${key} is not a parameter of this list: use ${known}${filters.length > 0 ? `, or a filter: ${filters.join(', ')}` : ''}`,",
+          '  );',
+          '}',
         ),
       }),
       functionOf({

@@ -72,7 +72,7 @@ describe('parseListQuery q', () => {
 });
 
 describe('parseListQuery filters and expand', () => {
-  it('reads equality, ranges and lists as the types of their fields, and leaves other parameters alone', () => {
+  it('reads equality, ranges and lists as the types of their fields, beside the access token', () => {
     const query = parseListQuery(
       { name: 'Ada', 'age.gte': '18', 'age.in': '20,30.5', 'createdAt.lte': '2024-01-31T12:00:00Z', access_token: 'x', expand: 'team' },
       spec,
@@ -93,6 +93,9 @@ describe('parseListQuery filters and expand', () => {
     [{ 'age.gt': '1' }, 'age.gt is not a filter: use age=, age.gte=, age.lte= or age.in='],
     [{ age: ['1', '2'] }, 'age must be given once, as text'],
     [{ expand: 'owner' }, "expand has an unknown reference 'owner': use team"],
+    // A typo of a filter would otherwise answer the whole list as if it were filtered.
+    [{ nmae: 'Ada' }, 'nmae is not a parameter of this list: use q, page, limit, fields, sort, expand, or a filter: name, age, createdAt, team'],
+    [{ 'publishd.gte': '1' }, 'publishd.gte is not a parameter of this list: use q, page, limit, fields, sort, expand, or a filter: name, age, createdAt, team'],
   ])('refuses %j with a 400 naming the parameter', (query: Record<string, unknown>, message: string) => {
     expect(() => parseListQuery(query, spec)).toThrow(new BadRequestException(message));
   });

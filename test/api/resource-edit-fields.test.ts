@@ -167,5 +167,25 @@ describe('rest api edits the fields of a resource that exists (built CLI, genera
       expect(read(path), path).not.toMatch(/synopsis/);
     }
     expect(read(VIEW)).toContain("search: ['title', 'body'],");
+    // The same removal again has nothing to do; a typo is an error naming the closest field (issue 31).
+    const again = rest(project.dir, 'api', 'article', '--remove-fields', 'synopsis');
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).toContain('nothing to do');
+    const before = snapshotOf(project.dir);
+    const typo = rest(project.dir, 'api', 'article', '--remove-fields', 'tittle');
+    expect(typo.status).toBe(1);
+    expect(typo.output).toContain('article has no field "tittle".');
+    expect(typo.output).toContain('Did you mean "title"?');
+    const rename = rest(project.dir, 'api', 'article', '--rename-field', 'bdy:text');
+    expect(rename.status).toBe(1);
+    expect(rename.output).toContain('Did you mean "body"?');
+    expect(snapshotOf(project.dir)).toEqual(before);
   }, 60_000);
+
+  it('--rename-field to a word of TypeScript gives that reason, not the built-in fields', () => {
+    const result = rest(project.dir, 'api', 'article', '--rename-field', 'title:abstract');
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('"abstract" is a word of TypeScript');
+    expect(result.output).not.toContain('createdAt');
+  });
 });

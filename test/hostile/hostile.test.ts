@@ -16,6 +16,7 @@ import { slowBodyAttacks } from './attacks/slow-bodies.js';
 import { adminRaceAttacks } from './attacks/admin-race.js';
 import { pinningAttacks } from './attacks/pinning.js';
 import { listSizeAttacks } from './attacks/list-size.js';
+import { unknownParameterChecks } from './attacks/unknown-parameters.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -50,6 +51,7 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
       adminRaceAttacks(attacked);
       pinningAttacks(attacked);
       listSizeAttacks(attacked);
+      unknownParameterChecks(attacked);
       // The scale-out proof is on PostgreSQL: one server that several instances share.
       if (database === 'postgres') scaleOutChecks(attacked);
       searchAttacks(attacked);

@@ -142,11 +142,6 @@ export const usersOnly = sdl`
   directive @auth(requires: Role = USER) on FIELD_DEFINITION
 
   """
-  Needs the project's master key (MASTER_KEY in .env) as access_token: for trusted servers and scripts, not for users.
-  """
-  directive @masterKey on FIELD_DEFINITION
-
-  """
   Needs the project's client key (CLIENT_KEY in .env), which apps hold, or the master key, as access_token.
   """
   directive @clientKey on FIELD_DEFINITION

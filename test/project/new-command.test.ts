@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,17 @@ describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain("Try 'my-api'.");
     expect(result.stderr).not.toMatch(/\bat .+\.js:\d+/);
     expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('--yes makes a SQLite project, which needs no server, and says so (issue 31.1)', async () => {
+    const result = await rest(['new', 'x', '--yes', '--skip-install', '--skip-git'], cwd);
+    expect(result.code, result.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(cwd, 'x', 'restsmith.json'), 'utf8')) as {
+      database: string;
+    };
+    expect(config.database).toBe('sqlite');
+    expect(result.stdout).toContain('SQLite: the database is a file in .data/, nothing to install');
+    expect(result.stdout).toContain('--database postgres, mysql or mongodb chooses a server');
   });
 
   it('refuses a folder that is not empty unless --force', async () => {

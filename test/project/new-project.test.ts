@@ -69,7 +69,7 @@ describe('createProject (with a stand-in file list)', () => {
         npm install
         npm run dev
 
-      SQLite: the database is a file in .data/, nothing to install.
+      SQLite: the database is a file in .data/, nothing to install (rest new --database postgres, mysql or mongodb chooses a server).
 
       Apps use the client key, CLIENT_KEY in .env (MASTER_KEY, which can make admins, stays on back ends).
       In the project folder, sign up and sign in:

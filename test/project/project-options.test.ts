@@ -22,7 +22,7 @@ describe('normaliseProjectOptions', () => {
     const options = normaliseProjectOptions({ userAgent: undefined });
     expect({ ...options, secrets: undefined }).toEqual({
       name: 'my-api',
-      database: 'mongodb',
+      database: 'sqlite',
       http: 'express',
       auth: true,
       signInOnCreate: false,

@@ -1,7 +1,8 @@
 // `rest route` from the built CLI (bin/run.js): serving, --openapi, --max-body, --debug, --watch, one-line errors.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import dedent from 'dedent';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appFixture, root, startServer, type Started } from './gateways.js';
@@ -50,6 +51,34 @@ describe('rest route (built CLI)', () => {
     );
     const response = await fetch(`http://127.0.0.1:${server.port}/foo/bar/che?baz=foo`);
     expect(await response.json()).toEqual({ handler: 'foo.Bar.GET', che: 'che', baz: 'foo' });
+  });
+
+  it("runs the docs' example controller from a folder that has no restsmith installed (issue 31.8)", async () => {
+    // Outside this repository, so that node_modules/restsmith cannot be found by walking up.
+    for (const type of ['commonjs', 'module']) {
+      const dir = mkdtempSync(join(tmpdir(), `rest-route-${type}-`));
+      mkdirSync(join(dir, 'controllers'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
+      writeFileSync(
+        join(dir, 'controllers', 'users.ts'),
+        dedent`
+          import { Controller, HttpError } from 'restsmith/route';
+
+          export class Default extends Controller {
+            async GET(id: number, { fields = [] }: { fields?: string[] }) {
+              if (id !== 42) throw new HttpError(404, \`no user \${id}\`);
+              return { id, name: 'Ada', fields };
+            }
+          }
+        ` + '\n',
+      );
+      const server = await serve(dir, '--prefix=controllers');
+      const found = await fetch(`http://127.0.0.1:${server.port}/users/42?fields=name`);
+      expect(await found.json(), type).toEqual({ id: 42, name: 'Ada', fields: ['name'] });
+      const missing = await fetch(`http://127.0.0.1:${server.port}/users/7`);
+      expect(missing.status, type).toBe(404);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes the prefix from REST_PREFIX', async () => {

@@ -1,7 +1,8 @@
 // `rest api <name> --add-fields/--remove-fields/--rename-field/--add-methods/--remove-methods/--access` on a resource that exists: every file edited in place, a migration when columns change, one write.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { camelCase } from 'change-case';
 import { MIGRATIONS_LIST } from '../../../templates-ast/database/migration.template.js';
 import {
   alterMigrationFile,
@@ -71,6 +72,7 @@ export async function editResource(
   const { change, methods } = changesOf(before, input, {
     resources: loaded.config.resources.map((found) => found.name),
     auth: project.auth,
+    dropped: await droppedFields(root, loaded.config.sourceDir, before),
   });
   if (!change && !methods) {
     const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
@@ -230,4 +232,31 @@ export function formatEditPlan(plan: WritePlan, diffs: boolean): string {
       ),
     );
   return [...lines, ...patches].join('\n');
+}
+
+/**
+ * The fields earlier `--remove-fields` runs dropped from `resource`, as its migrations name them
+ * (`1700000000000-drop-summary-published-at-from-articles.ts`): the camel names whose kebab words
+ * stand together in such a name.
+ */
+async function droppedFields(
+  root: string,
+  sourceDir: string,
+  resource: ResourceOptions,
+): Promise<string[]> {
+  const files = await readdir(join(root, sourceDir, 'database/migrations')).catch(() => []);
+  const suffix = `-from-${resource.names.pluralKebab}.ts`;
+  const words = files
+    .map((file) => /^\d+-drop-(.+)$/.exec(file)?.[1])
+    .filter((rest): rest is string => rest?.endsWith(suffix) === true)
+    .map((rest) => `-${rest.slice(0, -suffix.length)}-`);
+  const candidates = words.flatMap((dashed) =>
+    dashed
+      .slice(1, -1)
+      .split('-')
+      .flatMap((_, start, parts) =>
+        parts.slice(start).map((__, length) => parts.slice(start, start + length + 1).join('-')),
+      ),
+  );
+  return [...new Set(candidates.map((kebab) => camelCase(kebab)))];
 }

@@ -1,4 +1,5 @@
 // `--add-fields`, `--remove-fields`, `--rename-field` read against a resource's fields: the fields it will have.
+import { distance } from 'fastest-levenshtein';
 import { UserError } from '../../cli/errors.js';
 import { parseReference, REFERENCE_PATTERN, referenceText } from '../field-parser.js';
 import type { FieldOptions, ReferenceOptions, ResourceOptions } from '../options.js';
@@ -17,6 +18,8 @@ export interface FieldChangeInput {
 export interface ReferenceTargets {
   resources: string[];
   auth: boolean;
+  /** Fields an earlier `--remove-fields` dropped (its migrations say which): naming one again is no typo. */
+  dropped?: string[];
 }
 
 export interface FieldChange {
@@ -53,7 +56,9 @@ export function changeFields(
     });
   }
   if (input.addFields !== undefined) return addFields(resource, input.addFields, targets);
-  if (input.removeFields !== undefined) return removeFields(resource, input.removeFields);
+  if (input.removeFields !== undefined) {
+    return removeFields(resource, input.removeFields, targets.dropped);
+  }
   if (input.renameField !== undefined) return renameField(resource, input.renameField);
   return undefined;
 }
@@ -135,7 +140,11 @@ function checkAddedReference(
   }
 }
 
-function removeFields(resource: ResourceOptions, text: string): FieldChange | undefined {
+function removeFields(
+  resource: ResourceOptions,
+  text: string,
+  dropped: string[] = [],
+): FieldChange | undefined {
   const named = text.split(/[\s,]+/).filter(Boolean);
   if (named.length === 0) {
     throw new UserError('--remove-fields names no field.', {
@@ -147,10 +156,14 @@ function removeFields(resource: ResourceOptions, text: string): FieldChange | un
       hint: 'The owner decides who may change an entry; it cannot be removed this way.',
     });
   }
+  const own = [...resource.fields, ...referencesOf(resource)].map((field) => field.names.camel);
+  const unknown = named.find((name) => !own.includes(name) && !dropped.includes(name));
+  if (unknown !== undefined) throw noSuchField(resource, unknown, own);
   const gone = resource.fields.filter((field) => named.includes(field.names.camel));
   const goneReferences = referencesOf(resource).filter((reference) =>
     named.includes(reference.names.camel),
   );
+  // Every name was dropped before: the same removal again has nothing to do.
   if (gone.length === 0 && goneReferences.length === 0) return undefined;
   const fields = resource.fields.filter((field) => !gone.includes(field));
   if (fields.length === 0) {
@@ -175,7 +188,7 @@ function renameField(resource: ResourceOptions, text: string): FieldChange | und
   const [from, to, ...rest] = text.trim().split(':');
   if (!from || !to || rest.length > 0) {
     throw new UserError(`"${text}" is not a rename.`, {
-      hint: 'Write it as old:new, e.g. --rename-field summary:abstract',
+      hint: 'Write it as old:new, e.g. --rename-field summary:teaser',
     });
   }
   const [renamed] = parseFields(to, resource.owner);
@@ -192,9 +205,11 @@ function renameField(resource: ResourceOptions, text: string): FieldChange | und
     [...resource.fields, ...referencesOf(resource)].some((field) => field.names.camel === name);
   if (!has(from) && has(target.camel)) return undefined;
   if (!has(from)) {
-    throw new UserError(`${resource.names.kebab} has no field "${from}".`, {
-      hint: `Its fields: ${resource.fields.map((field) => field.names.camel).join(', ')}.`,
-    });
+    throw noSuchField(
+      resource,
+      from,
+      resource.fields.map((field) => field.names.camel),
+    );
   }
   if (has(target.camel)) {
     throw new UserError(`${resource.names.kebab} has a field "${target.camel}" already.`, {
@@ -209,4 +224,16 @@ function renameField(resource: ResourceOptions, text: string): FieldChange | und
     renames: new Map([[from, target.camel]]),
     words: ['rename', from, 'to', target.camel, 'in', resource.names.pluralCamel],
   };
+}
+
+/**
+ * A name the resource has no field of: a typo, most often, so the closest name is offered first. (A
+ * field removed already is one too: running the same removal twice is an error, not a silent no-op.)
+ */
+function noSuchField(resource: ResourceOptions, name: string, own: string[]): UserError {
+  const [closest] = [...own].sort((a, b) => distance(name, a) - distance(name, b));
+  const near = closest !== undefined && distance(name, closest) <= Math.max(2, name.length / 3);
+  return new UserError(`${resource.names.kebab} has no field "${name}".`, {
+    hint: `${near ? `Did you mean "${closest}"? ` : ''}Its fields: ${own.join(', ') || '(none)'}.`,
+  });
 }

@@ -9,7 +9,7 @@ import { callerOf, signUpFresh, type AccountsWalk } from '../../e2e/accounts-wal
 
 const LINK = 'https://app.example.com/landing/';
 /** Pairs timed per route. Each registered address takes 2 per route (THROTTLE_AUTH_ACCOUNT_LIMIT is 3 there). */
-const PAIRS = 30;
+const PAIRS = 40;
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,7 +39,7 @@ export function mailTimingAttacks(walk: AccountsWalk): void {
       await pause(150);
       return ms;
     };
-    const gaps: { path: string; registered: number; unknown: number }[] = [];
+    const gaps: { path: string; registered: number; unknown: number; gap: number }[] = [];
     for (const path of ['/password-resets', '/users/confirm/resend']) {
       // A warm-up pair, untimed: the first requests of a route pay for the code's first run.
       await timed(path, `warm-${randomBytes(4).toString('hex')}@example.com`);
@@ -56,19 +56,21 @@ export function mailTimingAttacks(walk: AccountsWalk): void {
           known.push(await timed(path, registered[i % registered.length]!));
         }
       }
-      gaps.push({ path, registered: median(known), unknown: median(unknown) });
+      // Each pair ran back to back, so a load that comes and goes weighs on both of its halves alike.
+      const gap = median(known.map((ms, index) => ms - unknown[index]!));
+      gaps.push({ path, registered: median(known), unknown: median(unknown), gap });
     }
     const shown = gaps
       .map(
-        ({ path, registered, unknown }) =>
-          `${path}: registered ${registered.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`,
+        ({ path, registered, unknown, gap }) =>
+          `${path}: registered ${registered.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms, paired difference ${gap.toFixed(2)} ms`,
       )
       .join('; ');
-    console.log(`answer times (medians of ${PAIRS}): ${shown}`);
-    for (const { registered, unknown } of gaps) {
-      // Before the fix a registered address cost the token's insert on top (2-5 ms more); now the two
-      // paths run the same code before the answer and differ by noise only.
-      expect(registered - unknown, shown).toBeLessThan(0.6);
+    console.log(`answer times (medians of ${PAIRS} pairs): ${shown}`);
+    for (const { gap } of gaps) {
+      // Before the fix a registered address cost the token's insert on top: 2-5 ms more in every run
+      // measured. Now the two paths run the same code before the answer and differ by noise only.
+      expect(gap, shown).toBeLessThan(1.2);
     }
     // The registered addresses were mailed all the same.
     for (const email of registered) {
