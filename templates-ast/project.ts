@@ -29,6 +29,7 @@ import { environmentTemplate } from './config/environment.template.js';
 import { dataSourceTemplate, databaseOptionsTemplate } from './database/data-source.template.js';
 import { findByIdTemplate } from './database/find-by-id.template.js';
 import { databaseModuleTemplate } from './database/database.module.template.js';
+import { checksDatabase, databaseReadyTemplate } from './database/database-ready.template.js';
 import { gracefulShutdownTemplate } from './health/graceful-shutdown.template.js';
 import { healthControllerTemplate } from './health/health.controller.template.js';
 import { healthModuleTemplate } from './health/health.module.template.js';
@@ -115,6 +116,7 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
 const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
   databaseOptionsTemplate(options),
   dataSourceTemplate(options),
+  ...(checksDatabase(options) ? [databaseReadyTemplate(options)] : []),
   findByIdTemplate(),
   migrationsTemplate(options),
   ...(options.auth ? [usersMigrationTemplate(options)] : []),

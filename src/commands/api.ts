@@ -92,7 +92,11 @@ export default class Api extends BaseCommand {
       description:
         'On a resource that exists: who may call what, as METHOD=level (public, master, user, admin), e.g. DELETE=admin,PUT=user',
     }),
-    yes: Flags.boolean({ char: 'y', description: 'Take the defaults; never prompt' }),
+    yes: Flags.boolean({
+      char: 'y',
+      description:
+        'Take the defaults; never prompt (nor ask before --remove-fields drops stored values)',
+    }),
     'dry-run': Flags.boolean({
       description: 'Print the files and a diff of each change; write nothing',
     }),
@@ -114,6 +118,17 @@ export default class Api extends BaseCommand {
     if (args.name && isResourceEdit(edit)) {
       const { editResource, formatEditPlan } = await import('../resource/edit/edit-resource.js');
       const dryRun = flags['dry-run'];
+      if (edit.removeFields && !dryRun && canPrompt(flags.yes)) {
+        const { confirm } = await import('@inquirer/prompts');
+        const drop = await confirm({
+          message: `Remove ${edit.removeFields} from ${args.name}? Its stored values are dropped when the migration runs (npm run dev runs it at start); --dry-run shows the change first`,
+          default: false,
+        });
+        if (!drop) {
+          this.log('Nothing was written.');
+          return;
+        }
+      }
       const { plan, notes } = await editResource(
         flags.cwd,
         { name: args.name, ...edit },

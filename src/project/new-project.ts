@@ -1,5 +1,5 @@
 // `rest new` from options to a ready project: render, write once, install, first commit (with the lock file), next steps.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../cli/errors.js';
@@ -52,6 +52,16 @@ export async function createProject(run: NewProjectRun): Promise<void> {
     writeFiles(run.target, rendered, { force: run.force }),
   );
   const installed = run.skipInstall ? true : await install(run);
+  if (installed === 'interrupted') {
+    // Nothing more: no commit of a half-installed folder. The files are all there.
+    throw new UserError(
+      `stopped: the project is complete in ${run.folder}/, but its dependencies are not installed`,
+      {
+        hint: `Finish with: cd ${run.folder} && ${installCommand(run.options.packageManager).join(' ')}${run.skipGit ? '' : ' && git init && git add -A && git commit -m "Initial commit from rest new"'}`,
+        exitCode: 130,
+      },
+    );
+  }
   // After the install, so that the first commit holds the lock file the install wrote.
   if (!run.skipGit) await commitFirst(run);
   run.progress.log('');
@@ -99,17 +109,53 @@ async function commitFirst(run: NewProjectRun): Promise<void> {
   else step.skip(GIT_NOTES[outcome]);
 }
 
-async function install(run: NewProjectRun): Promise<boolean> {
+/** The install, with its step and elapsed time; its log is kept only when it fails. */
+async function install(run: NewProjectRun): Promise<boolean | 'interrupted'> {
   const manager = run.options.packageManager;
-  const logFile = join(mkdtempSync(join(tmpdir(), 'rest-new-')), 'install.log');
-  const step = run.progress.start(`Installing dependencies with ${manager} (output in ${logFile})`);
-  const result = await installDependencies(run.target, manager, logFile);
+  const folder = mkdtempSync(join(tmpdir(), 'rest-new-'));
+  const logFile = join(folder, 'install.log');
+  const text = `Installing dependencies with ${manager}`;
+  const step = run.progress.start(text);
+  const started = Date.now();
+  const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  // The elapsed time, and what the installer is at (its last line), so a long native build is no mystery.
+  const ticker = setInterval(() => {
+    const last = lastLine(logFile);
+    step.update?.(`${text} (${elapsed()}${last ? `: ${last}` : ''})`);
+  }, 1000);
+  const result = await installDependencies(run.target, manager, logFile).finally(() =>
+    clearInterval(ticker),
+  );
   if (result.ok) {
-    step.succeed(`Installed dependencies with ${manager}`);
+    step.succeed(`Installed dependencies with ${manager} in ${elapsed()}`);
+    rmSync(folder, { recursive: true, force: true });
     return true;
   }
-  step.fail(`Installing dependencies failed: ${result.reason}`);
+  if (result.interrupted) {
+    step.fail(`Stopped installing dependencies after ${elapsed()}`);
+    rmSync(folder, { recursive: true, force: true });
+    return 'interrupted';
+  }
+  step.fail(`Installing dependencies failed: ${result.reason} (output in ${logFile})`);
   const tail = tailOf(logFile);
   if (tail) run.progress.log(`Last lines of ${logFile}:\n${tail}`);
   return false;
+}
+
+/** The installer's last line of output, shortened: what it is doing now. */
+function lastLine(logFile: string): string | undefined {
+  const text = readFileSafely(logFile).trimEnd();
+  const line = text
+    .slice(text.lastIndexOf('\n') + 1)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line ? (line.length > 60 ? `${line.slice(0, 57)}...` : line) : undefined;
+}
+
+function readFileSafely(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }

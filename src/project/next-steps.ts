@@ -12,8 +12,10 @@ const runScript = (manager: PackageManager, script: string): string =>
 const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   mongodb:
     'MongoDB: MONGODB_URI in .env, or, when it is unset, an embedded MongoDB kept in .data/.',
-  mysql: 'MySQL 8 or MariaDB: set DATABASE_URL in .env to your server.',
-  postgres: 'PostgreSQL: set DATABASE_URL in .env to your server.',
+  mysql:
+    'MySQL 8 or MariaDB: set DATABASE_URL in .env to your server; npm run dev creates the database it names when it is missing.',
+  postgres:
+    'PostgreSQL: set DATABASE_URL in .env to your server; npm run dev creates the database it names when it is missing.',
   sqlite:
     'SQLite: the database is a file in .data/, nothing to install (rest new --database postgres, mysql or mongodb chooses a server).',
 };

@@ -6,6 +6,8 @@ export interface Step {
   fail(text?: string): void;
   /** Ended without doing its work, for a reason worth a note (no git on this machine). */
   skip(text: string): void;
+  /** New text for a step still running (a spinner's line); plain lines ignore it. */
+  update?(text: string): void;
 }
 
 export interface Progress {
@@ -25,12 +27,22 @@ function spinnerStep(text: string): Step {
     succeed: (done) => spinner.succeed(done ?? text),
     fail: (failed) => spinner.fail(failed ?? text),
     skip: (note) => spinner.info(note),
+    update: (now) => {
+      spinner.text = now;
+    },
   };
 }
 
 function lineStep(text: string, log: (text: string) => void): Step {
   log(`${text}...`);
+  // Without a spinner, a long step says it is still going every 15 s.
+  let said = Date.now();
   return {
+    update: (now) => {
+      if (Date.now() - said < 15_000) return;
+      said = Date.now();
+      log(`  ${now}`);
+    },
     succeed: (done) => log(`done: ${done ?? text}`),
     fail: (failed) => log(`failed: ${failed ?? text}`),
     skip: (note) => log(`note: ${note}`),

@@ -35,9 +35,15 @@ export interface InstallResult {
   ok: boolean;
   /** Why it failed, in one line: an exit code or a missing package manager. */
   reason?: string;
+  /** Stopped by Ctrl-C (SIGINT) or SIGTERM: the installer was ended at once. */
+  interrupted?: boolean;
 }
 
-/** Runs the install with its output in `logFile`, which the caller shows when it fails. */
+/**
+ * Runs the install with its output in `logFile`, which the caller shows when it fails. Ctrl-C (or
+ * SIGTERM) ends it at once: the installer and whatever it started (a native build) are killed as a
+ * group, and the result says so without waiting for them.
+ */
 export function installDependencies(
   target: string,
   manager: PackageManager,
@@ -45,13 +51,28 @@ export function installDependencies(
 ): Promise<InstallResult> {
   const [command, ...args] = installCommand(manager);
   const log = openSync(logFile, 'w');
-  // Ctrl-C under a spinner reaches only this process (the terminal is in raw mode): pass it on, so
-  // the installer stops too and the failure below says how to retry.
-  let stopInstaller = () => {};
+  let stop = () => {};
   return new Promise<InstallResult>((resolve) => {
-    const child = spawn(command!, args, { cwd: target, stdio: ['ignore', log, log] });
-    stopInstaller = () => child.kill('SIGINT');
-    process.once('SIGINT', stopInstaller);
+    // A group of its own, so that one signal reaches npm and the compilers it runs.
+    const child = spawn(command!, args, {
+      cwd: target,
+      stdio: ['ignore', log, log],
+      detached: process.platform !== 'win32',
+    });
+    // Ctrl-C under a spinner reaches only this process (ora reads the terminal in raw mode and raises
+    // SIGINT here): end the installer's whole group, and answer now.
+    stop = () => {
+      try {
+        if (child.pid !== undefined && process.platform !== 'win32')
+          process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // Ended already.
+      }
+      resolve({ ok: false, interrupted: true, reason: `${command} was stopped` });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     child.on('error', (error: NodeJS.ErrnoException) =>
       resolve({
         ok: false,
@@ -69,7 +90,8 @@ export function installDependencies(
       ),
     );
   }).finally(() => {
-    process.off('SIGINT', stopInstaller);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     closeSync(log);
   });
 }

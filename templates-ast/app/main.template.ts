@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { appTypeImport } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { checksDatabase, DATABASE_READY } from '../database/database-ready.template.js';
 
 export function mainTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
@@ -17,6 +18,9 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
       use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('openApi', 'buildOpenApi'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
+      ...(checksDatabase(options)
+        ? [pkg('node:fs', 'existsSync'), { from: DATABASE_READY, named: ['ensureDatabase'] }]
+        : []),
     ],
     [
       functionOf({
@@ -25,6 +29,14 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
         isAsync: true,
         returnType: 'Promise<void>',
         statements: code(
+          ...(checksDatabase(options)
+            ? [
+                '// The server answers and the database exists (created when missing) before the app connects: else',
+                '// one line that says why. .env is read here as ConfigModule reads it: variables set already win.',
+                "if (process.env.NODE_ENV !== 'test' && existsSync('.env')) process.loadEnvFile('.env');",
+                'if (process.env.DATABASE_URL) await ensureDatabase(process.env.DATABASE_URL);',
+              ]
+            : []),
           'const app = configureApp(',
           options.http === 'fastify'
             ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter()),'

@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS } from '../database/data-source.template.js';
+import { DATABASE_READY } from '../database/database-ready.template.js';
 
 export function globalSetupTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb' ? mongoSetup() : sqlSetup(SERVERS[options.database]);
@@ -18,20 +19,26 @@ const SERVERS: Partial<Record<ProjectOptions['database'], string>> = {
 function sqlSetup(server = 'SQL'): TypeScriptFile {
   return tsFile(
     'test/global-setup.ts',
-    [pkg('typeorm', 'DataSource'), { from: DATABASE_OPTIONS, named: ['databaseOptions'] }],
+    [
+      pkg('typeorm', 'DataSource'),
+      { from: DATABASE_OPTIONS, named: ['databaseOptions'] },
+      { from: DATABASE_READY, named: ['ensureDatabase'] },
+    ],
     [
       functionOf({
         name: 'globalSetup',
         isExported: false,
         isAsync: true,
         docs: [
-          'Database tests run on DATABASE_URL, migrated here once (the test files share it); without',
-          'it they are skipped, and say so.',
+          'Database tests run on DATABASE_URL, created when missing and migrated here once (the test files',
+          'share it); a server that does not answer fails the run with one line. Without DATABASE_URL they',
+          'are skipped, and say so.',
         ],
         returnType: 'Promise<void>',
         statements: code(
           'const url = process.env.DATABASE_URL;',
           'if (url) {',
+          '  await ensureDatabase(url);',
           '  const database = await new DataSource(databaseOptions(url)).initialize();',
           '  await database.runMigrations();',
           '  await database.destroy();',

@@ -1,6 +1,8 @@
 // `rest api <name> --add-fields/--rename-field/--remove-fields` through the built CLI on a generated project (no install).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rest } from './project.js';
+import { repository, rest } from './project.js';
 import {
   articlesWithHandEdits,
   CREATE_DTO,
@@ -154,6 +156,24 @@ describe('rest api edits the fields of a resource that exists (built CLI, genera
     );
     expect(snapshotOf(project.dir)).toEqual(before);
   }, 60_000);
+
+  it('asks in a terminal before --remove-fields drops stored values, and writes nothing on no (issue 31.2)', () => {
+    const before = snapshotOf(project.dir);
+    // `script` gives the CLI a terminal, as a person at a keyboard has; it answers n.
+    const answered = spawnSync(
+      'script',
+      [
+        '-qec',
+        `node ${join(repository, 'bin/run.js')} api article --remove-fields body`,
+        '/dev/null',
+      ],
+      { cwd: project.dir, input: 'n\r', env: { ...process.env, CI: '' }, encoding: 'utf8' },
+    );
+    expect(answered.error, 'the script command of util-linux').toBeUndefined();
+    expect(answered.stdout).toContain('Its stored values are dropped');
+    expect(answered.stdout).toContain('Nothing was written.');
+    expect(snapshotOf(project.dir)).toEqual(before);
+  });
 
   it('--remove-fields says it drops the column, removes the field everywhere, and keeps the hand edits', () => {
     const dry = rest(project.dir, 'api', 'article', '--remove-fields', 'synopsis', '--dry-run');

@@ -101,6 +101,36 @@ describe.skipIf(Boolean(postgres.reason) && !requirePostgres)(
       },
       LONG,
     );
+
+    it(
+      'creates the database DATABASE_URL names when it is missing, and says in one line when the server does not answer (issue 31.2)',
+      async () => {
+        const fresh = postgresDatabase('restsmith_e2e_new_missing');
+        run(
+          'psql',
+          [
+            '-h',
+            '127.0.0.1',
+            '-U',
+            'postgres',
+            '-c',
+            `DROP DATABASE ${new URL(fresh.url!).pathname.slice(1)}`,
+          ],
+          dir,
+        );
+        const server = await startScript(dir, 'prod', { DATABASE_URL: fresh.url });
+        await server.stop();
+        const down = run('node', ['dist/main.js'], dir, {
+          DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+          NODE_ENV: 'production',
+        });
+        expect(down.status).not.toBe(0);
+        expect(down.output.trim()).toBe(
+          'cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED, 5 tries): start it, or set DATABASE_URL in .env to a server that runs',
+        );
+      },
+      LONG,
+    );
   },
 );
 

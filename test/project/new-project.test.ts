@@ -36,6 +36,21 @@ beforeEach(() => {
   output = [];
 });
 
+/** Whether process `pid` is gone (or a zombie nobody reaps yet) within `ms`. */
+async function endedWithin(pid: number, ms: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < ms;) {
+    let state: string;
+    try {
+      state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] ?? '';
+    } catch {
+      return true;
+    }
+    if (state === 'Z') return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 function runWith(changes: Partial<NewProjectRun>): Promise<void> {
   return createProject({
     options: normaliseProjectOptions({ name: 'my-api', database: 'sqlite' }),
@@ -133,6 +148,53 @@ describe('createProject (with a stand-in file list)', () => {
     expect(existsSync(join(parent, 'my-api'))).toBe(false);
   });
 
+  it('stops the install at once on Ctrl-C: the files stay, no commit, exit 130 with the command to finish (issue 31.2)', async () => {
+    const installLogs = () =>
+      readdirSync(tmpdir()).filter(
+        (name) => name.startsWith('rest-new-') && existsSync(join(tmpdir(), name, 'install.log')),
+      );
+    const logsBefore = installLogs();
+    const slow = (): GeneratedFile[] => [
+      ...standInFiles().filter((file) => file.path !== 'package.json'),
+      {
+        kind: 'json',
+        path: 'package.json',
+        // An install that would take a minute, as a native build does; it says its pid first.
+        data: {
+          name: 'my-api',
+          private: true,
+          scripts: {
+            preinstall: `node -e "require('fs').writeFileSync('installer.pid', String(process.pid)); setTimeout(() => {}, 60000)"`,
+          },
+        },
+      },
+    ];
+    const started = Date.now();
+    const running = runWith({ files: slow, skipInstall: false, skipGit: false }).catch(
+      (caught: unknown) => caught,
+    );
+    const pidFile = join(parent, 'my-api', 'installer.pid');
+    while (!existsSync(pidFile) && Date.now() - started < 30_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const installer = Number(readFileSync(pidFile, 'utf8'));
+    // What ora does with a Ctrl-C typed under its spinner: it raises SIGINT in this process.
+    process.emit('SIGINT');
+    const error = await running;
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).exitCode).toBe(130);
+    expect((error as UserError).message).toBe(
+      'stopped: the project is complete in my-api/, but its dependencies are not installed',
+    );
+    expect((error as UserError).hint).toContain('Finish with: cd my-api && npm install');
+    expect(output.join('\n')).toMatch(/failed: Stopped installing dependencies after \d+ s/);
+    // The installer's group was ended with it, and the folder was not committed half-installed.
+    expect(await endedWithin(installer, 5_000)).toBe(true);
+    expect(existsSync(join(parent, 'my-api', '.git'))).toBe(false);
+    expect(existsSync(join(parent, 'my-api', 'src/main.ts'))).toBe(true);
+    expect(installLogs()).toEqual(logsBefore);
+  }, 60_000);
+
   it('keeps the complete project when the install fails, and says how to retry', async () => {
     const unresolvable = (): GeneratedFile[] => [
       ...standInFiles().filter((file) => file.path !== 'package.json'),
@@ -151,7 +213,7 @@ describe('createProject (with a stand-in file list)', () => {
     );
     expect((error as UserError).hint).toBe('Retry with: cd my-api && npm install');
     expect(output.join('\n')).toMatch(
-      /failed: Installing dependencies failed: npm exited with \d+/,
+      /failed: Installing dependencies failed: npm exited with \d+ \(output in .*install\.log\)/,
     );
     expect(output.join('\n')).toContain('npm error enoent');
     expect(readdirSync(join(parent, 'my-api')).sort()).toEqual(
