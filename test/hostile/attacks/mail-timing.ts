@@ -68,9 +68,10 @@ export function mailTimingAttacks(walk: AccountsWalk): void {
       .join('; ');
     console.log(`answer times (medians of ${PAIRS} pairs): ${shown}`);
     for (const { gap } of gaps) {
-      // Before the fix a registered address cost the token's insert on top: 2-5 ms more in every run
-      // measured. Now the two paths run the same code before the answer and differ by noise only.
-      expect(gap, shown).toBeLessThan(1.2);
+      // Before the fix a registered address cost the token's insert on top: 3.3-5.5 ms more on a quiet
+      // machine, more under load. Now the two paths run the same code before the answer and differ by
+      // noise only: within 0.4 ms on a quiet machine, up to 1.4 ms with CI's other test files beside it.
+      expect(gap, shown).toBeLessThan(2);
     }
     // The registered addresses were mailed all the same.
     for (const email of registered) {
