@@ -46,7 +46,15 @@ export function prepareProject(variant: Variant, seed: string, others: Variant[]
   mkdirSync(work, { recursive: true });
   const seeds = [seed, ...others.map(projectOf)];
   const lender = seeds.find((folder) => existsSync(join(folder, 'node_modules')));
-  const flags = ['--database', variant.database, '--http', variant.http, '--yes', '--skip-git'];
+  const flags = [
+    '--database',
+    variant.database,
+    '--http',
+    variant.http,
+    '--yes',
+    '--skip-git',
+    '--force',
+  ];
   if (lender) flags.push('--skip-install');
   sh(process.execPath, [join(root, 'bin/run.js'), 'new', projectName(variant), ...flags], work);
   if (lender) {

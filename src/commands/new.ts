@@ -12,6 +12,7 @@ import { createProgress } from '../project/progress.js';
 import {
   normaliseProjectOptions,
   projectFolder,
+  splitProjectArgument,
   type ProjectInput,
 } from '../project/project-options.js';
 import { canPrompt } from '../cli/can-prompt.js';
@@ -25,6 +26,7 @@ export default class New extends BaseCommand {
 
   static override examples = [
     '<%= config.bin %> new my-api',
+    '<%= config.bin %> new ../my-api --yes',
     '<%= config.bin %> new my-api --database sqlite --yes',
     '<%= config.bin %> new shop --database postgres --sign-in-on-create --package-manager pnpm',
     '<%= config.bin %> new my-api --database sqlite --password-reset --yes',
@@ -36,7 +38,10 @@ export default class New extends BaseCommand {
   ];
 
   static override args = {
-    name: Args.string({ description: 'Project name: its folder and npm package name (my-api)' }),
+    name: Args.string({
+      description:
+        'Project name: its folder and npm package name (my-api), or a path ending in it (../my-api)',
+    }),
   };
 
   static override flags = {
@@ -93,7 +98,8 @@ export default class New extends BaseCommand {
       description: 'Take the defaults for what no flag gives; never prompt',
     }),
     force: Flags.boolean({
-      description: 'Write into a folder that is not empty, overwriting files',
+      description:
+        'Write into a folder that is not empty, overwriting files, or inside another project (a folder with a package.json above it)',
     }),
     'check-types': Flags.boolean({
       description:
@@ -106,8 +112,9 @@ export default class New extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(New);
+    const where = splitProjectArgument(args.name);
     const given: ProjectInput = {
-      name: args.name,
+      name: where.name,
       database: flags.database,
       http: flags.http,
       auth: flags.auth,
@@ -125,7 +132,7 @@ export default class New extends BaseCommand {
     const options = normaliseProjectOptions(
       canPrompt(flags.yes) ? await askForMissing(given) : given,
     );
-    const folder = projectFolder(options.name);
+    const folder = where.folder ?? projectFolder(options.name);
     await createProject({
       options,
       folder,

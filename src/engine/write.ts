@@ -91,6 +91,8 @@ async function stage(
   // Synchronous calls: a project is about a hundred small files, and a round trip through the thread
   // pool per call cost more than the writes themselves. A signal still stops the loop: onFile and the
   // handlers run between files.
+  // `rest new apps/my-api` makes apps/ as well, as git clone and mkdir -p do.
+  mkdirSync(dirname(staging), { recursive: true });
   mkdirSync(staging);
   const folders = new Set<string>([staging]);
   for (const file of files) {

@@ -1,14 +1,15 @@
 // `rest new` from options to a ready project: render, write once, install, first commit (with the lock file), next steps.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../cli/errors.js';
 import type { GeneratedFile } from '../engine/generated-file.js';
 import { nextSteps } from './next-steps.js';
 import { projectVariables } from './format-seed.js';
 import type { ProjectOptions } from './options.js';
 import { checkTarget, formatPlan } from '../engine/plan.js';
-import type { Progress } from './progress.js';
+import type { Progress, Step } from './progress.js';
+import { checkNativeModules, type NativeCheck } from './native-modules.js';
 import { renderFiles } from '../engine/render.js';
 import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
 import { writeFiles } from '../engine/write.js';
@@ -35,6 +36,7 @@ export interface NewProjectRun {
 }
 
 export async function createProject(run: NewProjectRun): Promise<void> {
+  if (!run.force) refuseNesting(run);
   await checkTarget(run.target, { force: run.force });
   const rendered = await inStep(run.progress, 'Generating the project', async () =>
     renderFiles(run.files(run.options), {
@@ -62,6 +64,7 @@ export async function createProject(run: NewProjectRun): Promise<void> {
       },
     );
   }
+  const native = installed === true && !run.skipInstall ? await checkNative(run) : undefined;
   // After the install, so that the first commit holds the lock file the install wrote.
   if (!run.skipGit) await commitFirst(run);
   run.progress.log('');
@@ -72,6 +75,12 @@ export async function createProject(run: NewProjectRun): Promise<void> {
       node: process.versions.node,
     }),
   );
+  if (native?.outcome === 'broken') {
+    throw new UserError(
+      `the project is complete in ${run.folder}/, but ${native.module} does not load on Node ${native.node}: ${native.reason}`,
+      { hint: `Build it for this Node: cd ${run.folder} && ${native.fix}` },
+    );
+  }
   if (!installed) {
     throw new UserError(
       `the project is complete in ${run.folder}/, but installing its dependencies failed`,
@@ -79,6 +88,32 @@ export async function createProject(run: NewProjectRun): Promise<void> {
         hint: `Retry with: cd ${run.folder} && ${installCommand(run.options.packageManager).join(' ')}`,
       },
     );
+  }
+}
+
+/**
+ * A project inside another one shares its node_modules, its lint and test set-up, and its git: `rest new`
+ * inside a project (the restsmith clone included) is most often a mistake, so it asks for `--force`.
+ * A package.json in the home folder itself is a stray of some `npm install`, not a project: skipped.
+ */
+function refuseNesting(run: NewProjectRun): void {
+  const outer = enclosingProject(run.target);
+  if (!outer) return;
+  const shown = relative(process.cwd(), outer) || '.';
+  throw new UserError(
+    `${run.folder}/ would be inside another project, the one in ${shown === '.' ? 'this folder' : `${shown}/`} (it has a package.json)`,
+    {
+      hint: `Create it outside that project, for example: rest new ${join(relative(process.cwd(), dirname(outer)) || '.', basename(run.target))}; or pass --force to nest it anyway.`,
+    },
+  );
+}
+
+/** The nearest folder above `target` that holds a package.json, if any. */
+export function enclosingProject(target: string): string | undefined {
+  const home = homedir();
+  for (let folder = dirname(target); ; folder = dirname(folder)) {
+    if (folder !== home && existsSync(join(folder, 'package.json'))) return folder;
+    if (dirname(folder) === folder) return undefined;
   }
 }
 
@@ -107,6 +142,20 @@ async function commitFirst(run: NewProjectRun): Promise<void> {
   const outcome = await initGit(run.target);
   if (outcome === 'committed') step.succeed('Created a git repository with a first commit');
   else step.skip(GIT_NOTES[outcome]);
+}
+
+/** The native module of the database driver loads, or is rebuilt once for the Node on PATH. */
+async function checkNative(run: NewProjectRun): Promise<NativeCheck> {
+  let step: Step | undefined;
+  const checked = await checkNativeModules(run.target, run.options, (text) => {
+    step = run.progress.start(text);
+  });
+  if (checked.outcome === 'built') {
+    step?.succeed(`Compiled ${checked.module} for Node ${checked.node}`);
+  } else if (checked.outcome === 'broken') {
+    step?.fail();
+  }
+  return checked;
 }
 
 /** The install, with its step and elapsed time; its log is kept only when it fails. */

@@ -21,7 +21,7 @@ const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
 };
 
 /** The oldest Node that generated projects run on (their `engines`); rest itself runs on 20.19. */
-const PROJECT_NODE_MAJOR = 22;
+export const PROJECT_NODE_MAJOR = 22;
 
 /**
  * The lines printed at the end. Secrets are never printed: the curl lines read CLIENT_KEY from .env.

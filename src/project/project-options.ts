@@ -1,6 +1,7 @@
 // Turns `rest new` flags and prompt answers into ProjectOptions, once: validated, defaulted, secrets drawn.
 import { randomBytes } from 'node:crypto';
 import { kebabCase } from 'change-case';
+import { basename, resolve } from 'node:path';
 import validatePackageName from 'validate-npm-package-name';
 import { UserError } from '../cli/errors.js';
 import {
@@ -194,6 +195,26 @@ export function checkApiRoot(root: string): string {
 
 /** `@acme/api` is written to `api/`, as npm init and nest new do. */
 export const projectFolder = (name: string): string => name.split('/').pop()!;
+
+/**
+ * `rest new NAME`'s argument: a package name (`my-api`; `@acme/api`, written to `api/`), or a path
+ * whose last segment is the name (`../my-api`, `apps/my-api`), written where the path says.
+ * @example
+ * splitProjectArgument('../my-api'); // { name: 'my-api', folder: '../my-api' }
+ * splitProjectArgument('@acme/api'); // { name: '@acme/api', folder: 'api' }
+ */
+export function splitProjectArgument(argument: string | undefined): {
+  name?: string;
+  folder?: string;
+} {
+  if (argument === undefined) return {};
+  if (/^@[^/\\]+\/[^/\\]+$/.test(argument)) {
+    return { name: argument, folder: projectFolder(argument) };
+  }
+  const folder = argument.replace(/[/\\]+$/, '') || argument;
+  if (!/[/\\]/.test(folder) && folder !== '.' && folder !== '..') return { name: folder, folder };
+  return { name: basename(resolve(folder)), folder };
+}
 
 function oneOf<T extends string>(what: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;

@@ -6,9 +6,9 @@ export const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {
   sqlite:
     'SQLite, in the file named by `DATABASE_PATH` (default `.data/<name>.sqlite`), in write-ahead-log mode: beside it SQLite keeps `<name>.sqlite-wal` and `<name>.sqlite-shm`, which belong to the data (copy or delete the three together, or back up with `sqlite3 <file> .backup`), and the folder must be on a local disk. Tests use a fresh in-memory database. The driver is better-sqlite3 13, which needs Node 22 or later (it crashes on Node 20); `overrides` in package.json lets it stand in for the better-sqlite3 12 that TypeORM 1.1 asks for, which aborts Node 24 when it frees a statement.',
   postgres:
-    'PostgreSQL at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
+    'PostgreSQL at `DATABASE_URL`. Tests run on `DATABASE_URL` when it is set in the environment, else on the database `.env` names with `_test` after its name (`my_api_test`), so they never touch the development data; it is created when missing. A server that does not answer fails the tests with one line naming `DATABASE_URL`: they never skip.',
   mysql:
-    'MySQL 8 (`mysql://` URL) or MariaDB 10.6+ (`mariadb://`) at `DATABASE_URL`. Tests run on the server at `DATABASE_URL` when it is set (point it at a test database) and are skipped, saying so, when it is not.',
+    'MySQL 8 (`mysql://` URL) or MariaDB 10.6+ (`mariadb://`) at `DATABASE_URL`. Tests run on `DATABASE_URL` when it is set in the environment, else on the database `.env` names with `_test` after its name (`my_api_test`), so they never touch the development data; it is created when missing. A server that does not answer fails the tests with one line naming `DATABASE_URL`: they never skip.',
   mongodb:
     'MongoDB at `MONGODB_URI`. When it is unset in development, an embedded mongod (mongodb-memory-server, downloaded once) keeps its data in `.data/mongodb`. Tests use `MONGODB_URI` or mongodb-memory-server, and report "skipped: no MongoDB server" when neither can run.',
 };

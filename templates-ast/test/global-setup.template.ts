@@ -1,4 +1,4 @@
-// test/global-setup.ts and test/global-teardown.ts: find the database the tests run on, or say why they skip.
+// test/global-setup.ts and test/global-teardown.ts: find (and make) the database the tests run on.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
@@ -20,6 +20,9 @@ function sqlSetup(server = 'SQL'): TypeScriptFile {
   return tsFile(
     'test/global-setup.ts',
     [
+      { from: 'node:fs', named: ['existsSync', 'readFileSync'] },
+      { from: 'node:path', named: ['join'] },
+      { from: 'node:util', named: ['parseEnv'] },
       pkg('typeorm', 'DataSource'),
       { from: DATABASE_OPTIONS, named: ['databaseOptions'] },
       { from: DATABASE_READY, named: ['ensureDatabase'] },
@@ -30,22 +33,39 @@ function sqlSetup(server = 'SQL'): TypeScriptFile {
         isExported: false,
         isAsync: true,
         docs: [
-          'Database tests run on DATABASE_URL, created when missing and migrated here once (the test files',
-          'share it); a server that does not answer fails the run with one line. Without DATABASE_URL they',
-          'are skipped, and say so.',
+          'Database tests run on DATABASE_URL when it is set, else on a database of their own beside the one',
+          '.env names (its name with `_test`), so that a test run never touches the development data. It is',
+          'created when missing and migrated here once (the test files share it). A server that does not',
+          'answer fails the run with one line: tests that need a database never skip in silence.',
         ],
         returnType: 'Promise<void>',
         statements: code(
-          'const url = process.env.DATABASE_URL;',
-          'if (url) {',
-          '  await ensureDatabase(url);',
-          '  const database = await new DataSource(databaseOptions(url)).initialize();',
-          '  await database.runMigrations();',
-          '  await database.destroy();',
-          '  return;',
+          'const url = process.env.DATABASE_URL ?? testDatabaseUrl();',
+          'if (!url) {',
+          `  throw new Error('no ${server} database for the tests: set DATABASE_URL in .env or in the environment');`,
           '}',
-          `process.env.TEST_DATABASE_SKIP = 'no ${server} server';`,
-          `console.warn('\\nskipped: no ${server} server (set DATABASE_URL to run the database tests)\\n');`,
+          'process.env.DATABASE_URL = url;',
+          'await ensureDatabase(url);',
+          'const database = await new DataSource(databaseOptions(url)).initialize();',
+          'await database.runMigrations();',
+          'await database.destroy();',
+        ),
+      }),
+      functionOf({
+        name: 'testDatabaseUrl',
+        isExported: false,
+        docs: [
+          "`.env`'s DATABASE_URL with `_test` after the database's name (my_api -> my_api_test).",
+        ],
+        returnType: 'string | undefined',
+        statements: code(
+          "const file = join(__dirname, '..', '.env');",
+          'if (!existsSync(file)) return undefined;',
+          "const configured = parseEnv(readFileSync(file, 'utf8')).DATABASE_URL;",
+          'if (!configured) return undefined;',
+          'const url = new URL(configured);',
+          "url.pathname = `${url.pathname.replace(/\\/+$/, '')}_test`;",
+          'return url.toString();',
         ),
       }),
       'export default globalSetup;',

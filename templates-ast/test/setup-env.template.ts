@@ -33,13 +33,13 @@ export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {
           : []),
         ...(options.database === 'postgres'
           ? [
-              '// Without DATABASE_URL the database tests skip (test/global-setup.ts); the modules still load.',
+              '// test/global-setup.ts sets DATABASE_URL; a file run alone without it still loads its modules.',
               "process.env.DATABASE_URL ??= 'postgres://127.0.0.1:5432/unset';",
             ]
           : []),
         ...(options.database === 'mysql'
           ? [
-              '// Without DATABASE_URL the database tests skip (test/global-setup.ts); the modules still load.',
+              '// test/global-setup.ts sets DATABASE_URL; a file run alone without it still loads its modules.',
               "process.env.DATABASE_URL ??= 'mysql://127.0.0.1:3306/unset';",
             ]
           : []),

@@ -74,6 +74,8 @@ export function newProjectWithoutInstall(
     '--yes',
     '--skip-install',
     '--skip-git',
+    // .tmp/ is inside the restsmith clone: nesting is what we want here.
+    '--force',
     ...(checkTypes ? ['--check-types'] : []),
   );
   if (made.status !== 0) throw new Error(`rest new failed:\n${made.output}`);

@@ -131,6 +131,34 @@ describe.skipIf(Boolean(postgres.reason) && !requirePostgres)(
       },
       LONG,
     );
+
+    it(
+      "runs its tests on .env's database with _test, made when missing, and fails (never skips) when the server does not answer (issue 31.2)",
+      () => {
+        const psql = (sql: string) =>
+          run('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-tAc', sql], dir);
+        // .env names e2e_postgres (the folder's name): the tests take e2e_postgres_test, not it.
+        psql('DROP DATABASE IF EXISTS e2e_postgres_test');
+        const own = run('npm', ['test', '--', 'test/users.e2e-spec.ts'], dir, {
+          DATABASE_URL: undefined,
+        });
+        expect(own.status, own.output).toBe(0);
+        expect(own.output).not.toMatch(/skipped/);
+        expect(
+          psql("SELECT 1 FROM pg_database WHERE datname = 'e2e_postgres_test'").output.trim(),
+        ).toBe('1');
+
+        const down = run('npm', ['test', '--', 'test/users.e2e-spec.ts'], dir, {
+          DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+        });
+        expect(down.status).not.toBe(0);
+        expect(down.output).toContain(
+          'cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED, 5 tries): start it, or set DATABASE_URL in .env to a server that runs',
+        );
+        expect(down.output).not.toMatch(/skipped|Tests:.*passed/);
+      },
+      LONG,
+    );
   },
 );
 

@@ -1,8 +1,8 @@
-// Issue 31's proof: a newcomer follows the README. `rest new my-api --yes` (the set-up command) makes a
+// Issue 31's proof: a newcomer follows the README. `rest new ../my-api --yes` (the set-up command) makes a
 // project that needs no database server, installs it for real, and prints how to start it and what to
 // curl; the printed steps are then run as printed: `npm run dev`, and the curl lines against it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,15 +12,23 @@ const LONG = 900_000;
 
 describe('a newcomer follows the README', () => {
   it(
-    'rest new my-api --yes makes a SQLite project that starts as printed and answers the printed curl lines',
+    "the README's rest new ../my-api --yes, run in the clone, makes a SQLite project that starts as printed and answers the printed curl lines",
     async () => {
-      // Outside this repository, as a newcomer's own folder would be.
+      // The README's set-up command, as written, run in a clone: a folder with restsmith's package.json
+      // (this repository's bin/run.js stands for the clone's own).
+      const setUp = /^npm install && \.\/bin\/run\.js (new [^#]+?)\s+#/m.exec(
+        readFileSync(join(repository, 'README.md'), 'utf8'),
+      );
+      expect(setUp, 'the README names its set-up command').not.toBeNull();
       const parent = mkdtempSync(join(tmpdir(), 'newcomer-'));
+      const clone = join(parent, 'restsmith');
+      mkdirSync(clone);
+      copyFileSync(join(repository, 'package.json'), join(clone, 'package.json'));
       try {
         const made = run(
           'node',
-          [join(repository, 'bin/run.js'), 'new', 'my-api', '--yes'],
-          parent,
+          [join(repository, 'bin/run.js'), ...setUp![1]!.split(/\s+/)],
+          clone,
         );
         expect(made.status, made.output).toBe(0);
         expect(made.output).toContain(
@@ -28,7 +36,7 @@ describe('a newcomer follows the README', () => {
         );
         const steps = made.output.slice(made.output.indexOf('Next steps:')).split('\n');
         expect(steps.map((line) => line.trim())).toEqual(
-          expect.arrayContaining(['cd my-api', 'npm run dev']),
+          expect.arrayContaining(['cd ../my-api', 'npm run dev']),
         );
         const dir = join(parent, 'my-api');
         const server = await startScript(dir, 'dev', {});

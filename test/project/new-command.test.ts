@@ -99,6 +99,44 @@ describe('rest new (the built CLI)', { timeout: 120_000 }, () => {
     expect(readdirSync(join(cwd, 'x'))).toEqual(['notes.txt']);
   });
 
+  it('refuses to nest a project inside another one, with the command that does not (issue 31.6)', async () => {
+    // As the README's set-up would, run inside the restsmith clone: a folder with a package.json.
+    const clone = join(cwd, 'restsmith');
+    mkdirSync(join(clone, 'src'), { recursive: true });
+    writeFileSync(join(clone, 'package.json'), '{ "name": "restsmith" }\n');
+    const refused = await rest(['new', 'my-api', '--yes', '--skip-install', '--skip-git'], clone);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'my-api/ would be inside another project, the one in this folder (it has a package.json)',
+    );
+    expect(refused.stderr).toContain('rest new ../my-api');
+    expect(refused.stderr).toContain('--force');
+    const deeper = await rest(
+      ['new', 'api', '--yes', '--skip-install', '--dry-run'],
+      join(clone, 'src'),
+    );
+    expect(deeper.code).toBe(1);
+    expect(deeper.stderr).toContain('the one in ../ (it has a package.json)');
+    expect(readdirSync(clone).sort()).toEqual(['package.json', 'src']);
+
+    // The fix it names: a path, whose last segment is the name; and --force to insist.
+    const outside = await rest(
+      ['new', '../my-api', '--yes', '--skip-install', '--skip-git'],
+      clone,
+    );
+    expect(outside.code, outside.stderr).toBe(0);
+    expect(outside.stdout).toContain('cd ../my-api');
+    expect(JSON.parse(readFileSync(join(cwd, 'my-api', 'package.json'), 'utf8'))).toMatchObject({
+      name: 'my-api',
+    });
+    const forced = await rest(
+      ['new', 'apps/inner', '--yes', '--skip-install', '--skip-git', '--force'],
+      clone,
+    );
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readdirSync(join(clone, 'apps', 'inner'))).toContain('package.json');
+  });
+
   it('refuses an unknown database and --sign-in-on-create without accounts', async () => {
     const database = await rest(['new', 'x', '--yes', '--database', 'oracle'], cwd);
     expect(database.code).toBe(2);
