@@ -5,6 +5,7 @@ import {
   detectPackageManager,
   normaliseProjectOptions,
   projectFolder,
+  splitProjectArgument,
 } from '../../src/project/project-options.js';
 
 const userErrorOf = (run: () => unknown): UserError => {
@@ -187,6 +188,16 @@ describe('projectFolder', () => {
   it('is the name without its scope', () => {
     expect(projectFolder('@acme/shop-api')).toBe('shop-api');
     expect(projectFolder('shop-api')).toBe('shop-api');
+  });
+});
+
+describe("rest new's NAME argument (splitProjectArgument)", () => {
+  it('is a package name, or a path whose last segment is the name', () => {
+    expect(splitProjectArgument('my-api')).toEqual({ name: 'my-api', folder: 'my-api' });
+    expect(splitProjectArgument('@acme/api')).toEqual({ name: '@acme/api', folder: 'api' });
+    expect(splitProjectArgument('../my-api')).toEqual({ name: 'my-api', folder: '../my-api' });
+    expect(splitProjectArgument('apps/my-api/')).toEqual({ name: 'my-api', folder: 'apps/my-api' });
+    expect(splitProjectArgument(undefined)).toEqual({});
   });
 });
 
