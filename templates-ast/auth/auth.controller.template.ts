@@ -18,6 +18,7 @@ const refreshMethod: OptionalKind<MethodDeclarationStructure> = {
     // The answer holds tokens, and the request no Authorization header: say it here.
     decorator('Header', "'Cache-Control'", "'no-store'"),
     decorator('LimitAttempts'),
+    decorator('ApiCreatedResponse', '{ type: SignInResult }'),
     decorator(
       'ApiUnauthorizedResponse',
       "{ description: 'Unknown, expired, ended or reused refresh token' }",
@@ -64,7 +65,7 @@ export function authControllerTemplate(options: ProjectOptions): TypeScriptFile 
       ),
       pkg(
         '@nestjs/swagger',
-        ...(password ? ['ApiCreatedResponse'] : []),
+        ...(password || refresh ? ['ApiCreatedResponse'] : []),
         'ApiTags',
         ...(refresh ? ['ApiUnauthorizedResponse'] : []),
       ),

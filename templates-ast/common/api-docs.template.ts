@@ -16,7 +16,7 @@ const ERRORS: Record<number, string> = {
   401: 'The key, token or password is missing or wrong',
   403: 'Not allowed for this user',
   404: 'No entry with this id',
-  409: 'The e-mail is taken',
+  409: 'It conflicts with what is stored (the message says how)',
   413: 'The body is larger than the limit',
   415: 'The body is neither JSON nor a form',
   429: 'Too many attempts: wait and try again',
@@ -40,9 +40,18 @@ export function apiDocsTemplate(options: ProjectOptions): TypeScriptFile {
           property('statusCode', 'number', [decorator('ApiProperty', '{ example: 404 }')], {
             hasExclamationToken: true,
           }),
-          property('message', 'string', [decorator('ApiProperty', "{ example: 'Not Found' }")], {
-            hasExclamationToken: true,
-          }),
+          // A validation error lists every value it refuses; others say one thing.
+          property(
+            'message',
+            'string | string[]',
+            [
+              decorator(
+                'ApiProperty',
+                "{ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], example: 'Not Found' }",
+              ),
+            ],
+            { hasExclamationToken: true },
+          ),
           property('error', 'string', [decorator('ApiProperty', "{ example: 'Not Found' }")], {
             hasExclamationToken: true,
           }),

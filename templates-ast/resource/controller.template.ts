@@ -115,7 +115,12 @@ function routes(resource: ResourceOptions): Method[] {
   const update = (name: string, verb: string): Method => ({
     name,
     isAsync: true,
-    decorators: [decorator(verb, "':id'"), access('update'), ok, errors(400, 404)],
+    decorators: [
+      decorator(verb, "':id'"),
+      access('update'),
+      ok,
+      errors(400, 404, ...(referenced ? [409] : [])),
+    ],
     parameters: [id, param('changes', `Update${pascal}Dto`, [decorator('Body')]), ...user],
     returnType: `Promise<${view}>`,
     statements: code(`return ${toView}(await ${service}.update(id, changes${andUser}));`),
@@ -129,7 +134,8 @@ function routes(resource: ResourceOptions): Method[] {
           decorator('Post'),
           access('create'),
           decorator('ApiCreatedResponse', `{ type: ${view} }`),
-          decorator('ApiErrors', '400'),
+          // 409: a referenced entry was deleted between the check and the write.
+          decorator('ApiErrors', '400', ...(referenced ? ['409'] : [])),
         ],
         parameters: [param('input', `Create${pascal}Dto`, [decorator('Body')]), ...user],
         returnType: `Promise<${view}>`,
@@ -203,7 +209,8 @@ function routes(resource: ResourceOptions): Method[] {
           access('delete'),
           decorator('HttpCode', '204'),
           decorator('ApiNoContentResponse'),
-          errors(400, 404),
+          // 409: entries of another resource refer to it (a restrict rule), now or after a later `rest api`.
+          errors(400, 404, 409),
         ],
         parameters: [id, ...user],
         returnType: 'Promise<void>',

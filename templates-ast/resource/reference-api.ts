@@ -92,10 +92,13 @@ export function referenceViewProperty(project: ProjectOptions, reference: Refere
   const { view } = referencedView(project, reference);
   const name = reference.names.camel;
   const what = targetWords(reference);
-  const oneOf = `oneOf: [{ type: 'string', ${idFormat(project)} }, { $ref: getSchemaPath(${view}) }]`;
+  // An optional reference is null when cleared: the id's branch says so (OpenAPI 3.0 has no null type,
+  // and `nullable` needs a `type` beside it, which a oneOf has not).
+  const nullable = !reference.many && reference.optional ? ', nullable: true' : '';
+  const oneOf = `oneOf: [{ type: 'string', ${idFormat(project)}${nullable} }, { $ref: getSchemaPath(${view}) }]`;
   const schema = reference.many
     ? `{ type: 'array', items: { ${oneOf} }, description: 'The ids of its ${name}; their views with ?expand=${name}' }`
-    : `{ ${oneOf}, description: 'The id of its ${what}; its view with ?expand=${name}'${reference.optional ? ', nullable: true' : ''} }`;
+    : `{ ${oneOf}, description: 'The id of its ${what}; its view with ?expand=${name}' }`;
   const type = reference.many
     ? `(string | ${view})[]`
     : `string | ${view}${reference.optional ? ' | null' : ''}`;

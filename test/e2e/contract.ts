@@ -63,6 +63,10 @@ export async function walkContract(
   expect(health.status).toBe(200);
   expect(health.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
   expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  // It takes no parameters: one it does not know is the client's mistake, as its document says.
+  const verbose = await http('GET', '/health?verbose=1');
+  expect(verbose.status).toBe(400);
+  expect(verbose.body.message).toBe('GET /health takes no parameters: verbose');
 
   // Sign up with the master key: form-encoded and JSON bodies.
   const admin = await http('POST', '/users', {

@@ -6,7 +6,7 @@ import { mysqlDatabase } from '../e2e/project.js';
 import { postgresDatabase, rest, run, snapshotOf, type Run } from '../api/project.js';
 import type { Refusal } from './factors.js';
 import { runInBackground } from './background.js';
-import { fastBuild } from './fast-build.js';
+import { FAST_BUILD, fastBuild } from './fast-build.js';
 
 export interface Check {
   name: string;
@@ -127,3 +127,37 @@ export const succeeds = async (
   const ran = await runInBackground(command, args, dir, env);
   return { problem: failed(ran), ms: ran.ms };
 };
+
+const redocly = resolve(import.meta.dirname, '../../node_modules/@redocly/cli/bin/cli.js');
+
+/**
+ * Issue 29: the OpenAPI document the project writes (`npm run docs`, here from the fast build) passes
+ * redocly's recommended rules with no error and no warning.
+ */
+export function openApiLints(dir: string): string | undefined {
+  fastBuild(dir);
+  const wrote = run('node', [join(FAST_BUILD, 'docs.js')], dir);
+  if (wrote.status !== 0) return `docs.js failed:\n${wrote.output}`;
+  const linted = run('node', [redocly, 'lint', 'docs/openapi.json', '--format=json'], dir);
+  const json = linted.output.slice(linted.output.indexOf('{'));
+  let report: { totals: { errors: number; warnings: number }; problems: Problem[] };
+  try {
+    report = JSON.parse(json.slice(0, json.lastIndexOf('}') + 1)) as typeof report;
+  } catch {
+    return `redocly lint gave no report (exit ${linted.status}):\n${linted.output.slice(-3000)}`;
+  }
+  const { errors, warnings } = report.totals;
+  if (errors + warnings === 0) return undefined;
+  const lines = report.problems.map(
+    (problem) =>
+      `${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location?.[0]?.pointer ?? ''})`,
+  );
+  return `redocly lint: ${errors} errors, ${warnings} warnings\n${lines.slice(0, 40).join('\n')}`;
+}
+
+interface Problem {
+  ruleId: string;
+  severity: string;
+  message: string;
+  location?: { pointer?: string }[];
+}

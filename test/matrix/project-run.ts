@@ -9,6 +9,7 @@ import {
   migratesWithoutDrift,
   refusedApi,
   restApi,
+  openApiLints,
   succeeds,
   timed,
   timedInBackground,
@@ -81,6 +82,7 @@ async function walk(built: Built, dir: string, probes: Probe[], sample: boolean)
     });
   if (!steps(built, dir, env, editSteps(built.row), probes, withDatabase)) return;
   if (kept) timed(built.checks, 'rows:kept', () => rowsKept(dir, env, kept!));
+  timed(built.checks, 'openapi', () => openApiLints(dir));
   rmSync(join(dir, FAST_BUILD), { recursive: true, force: true });
   await Promise.all([
     timedInBackground(built.checks, 'lint', () => succeeds(dir, 'npm', ['run', 'lint'])),
