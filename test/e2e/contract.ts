@@ -53,6 +53,8 @@ export async function walkContract(
   url: string,
   { masterKey, jwtSecret }: { masterKey: string; jwtSecret: string },
   unknownId: string,
+  /** Off behind a Prism proxy, which never answers a body that is not JSON (it waits for ever). */
+  { malformedJson = true }: { malformedJson?: boolean } = {},
 ): Promise<void> {
   const http = client(url);
   const run = randomBytes(4).toString('hex');
@@ -197,7 +199,7 @@ export async function walkContract(
     json: { access_token: masterKey, email: email('ada'), password: 'secret-one' },
   });
   expect(taken.status).toBe(409);
-  expect((await http('POST', '/users', { raw: '{"email": ' })).status).toBe(400);
+  if (malformedJson) expect((await http('POST', '/users', { raw: '{"email": ' })).status).toBe(400);
   const huge = await http('POST', '/users', {
     json: { access_token: masterKey, padding: 'x'.repeat(1024 * 1024) },
   });
