@@ -229,7 +229,7 @@ describe('rest new --database sqlite --api-root /api --force-https --envelope', 
         type: 'object',
         required: ['rows', 'count'],
         properties: {
-          rows: { type: 'array', items: { $ref: '#/components/schemas/NoteView' } },
+          rows: { type: 'array', items: { $ref: '#/components/schemas/NoteViewPartial' } },
           count: { type: 'integer', minimum: 0 },
         },
       });
