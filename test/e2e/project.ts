@@ -112,7 +112,7 @@ export async function freePort(): Promise<number> {
 
 export interface Server {
   url: string;
-  /** The line the project printed when it started listening. */
+  /** The message the project logged when it started listening: `my-api listening on ...`. */
   listening: string;
   stop: () => Promise<void>;
 }
@@ -142,10 +142,11 @@ export async function startScript(
     }, 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const line = /^.* listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode$/m.exec(output);
+      // A JSON line in production, a pino-pretty one in development: the message is the same.
+      const line = /([^\s"]+ listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode)\b/.exec(output);
       if (line) {
         clearTimeout(timer);
-        ready(line[0]);
+        ready(line[1]!);
       }
     };
     child.stdout.on('data', onData);
