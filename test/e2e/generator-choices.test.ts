@@ -235,7 +235,7 @@ describe('rest new --database sqlite --api-root /api --force-https --envelope', 
       });
       expect(listOf('/api/tags')).toMatchObject({
         type: 'array',
-        items: { $ref: '#/components/schemas/TagView' },
+        items: { $ref: '#/components/schemas/TagViewPartial' },
       });
     });
   });
