@@ -10,7 +10,6 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/main.ts',
     [
-      pkg('@nestjs/common', 'Logger'),
       pkg('@nestjs/core', 'NestFactory'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/swagger', 'SwaggerModule'),
@@ -40,8 +39,8 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
             : []),
           'const app = configureApp(',
           options.http === 'fastify'
-            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true }),'
-            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true }),',
+            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter()),'
+            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false }),',
           ');',
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           "const mode = config.get('NODE_ENV', { infer: true });",
@@ -51,7 +50,7 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
           '}',
           "const port = config.get('PORT', { infer: true });",
           "await app.listen(port, '0.0.0.0');",
-          `Logger.log(\`${options.name} listening on http://0.0.0.0:\${port}, in \${mode} mode\`, 'Bootstrap');`,
+          `console.log(\`${options.name} listening on http://0.0.0.0:\${port}, in \${mode} mode\`);`,
         ),
       }),
       code(

@@ -25,7 +25,17 @@ async function statementsDuring(server: Server, act: () => Promise<unknown>): Pr
     .output()
     .slice(before)
     .split('\n')
-    .filter((line) => line.includes('[SQL]'));
+    .filter((line) => line.includes('[SQL]') || sqlRecord(line));
+}
+
+/** A JSON log line (production) of the SQL logger. */
+function sqlRecord(line: string): boolean {
+  if (!line.startsWith('{')) return false;
+  try {
+    return (JSON.parse(line) as { context?: string }).context === 'SQL';
+  } catch {
+    return false;
+  }
 }
 
 export type Call = ReturnType<typeof client>;

@@ -112,7 +112,7 @@ export async function freePort(): Promise<number> {
 
 export interface Server {
   url: string;
-  /** The message the project logged when it started listening: `my-api listening on ...`. */
+  /** The line the project printed when it started listening. */
   listening: string;
   stop: () => Promise<void>;
 }
@@ -142,11 +142,10 @@ export async function startScript(
     }, 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // A JSON line in production, a pino-pretty one in development: the message is the same.
-      const line = /([^\s"]+ listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode)\b/.exec(output);
+      const line = /^.* listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode$/m.exec(output);
       if (line) {
         clearTimeout(timer);
-        ready(line[1]!);
+        ready(line[0]);
       }
     };
     child.stdout.on('data', onData);
