@@ -5,7 +5,7 @@
 // Then a social-only project (--auth-methods github,google, no password) on sqlite (social-only.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkProject, passed } from './checks.js';
 import { startMailServer, type MailServer } from './mail-server.js';
 import { adminFlows } from './admin-walk.js';
@@ -142,6 +142,15 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
           THROTTLE_AUTH_LIMIT: '1000',
         });
       }, LONG);
+
+      // A failing walk shows what the server printed meanwhile (a restart, a mail that failed, a crash).
+      afterEach(({ task }) => {
+        if (task.result?.state === 'fail' && server) {
+          console.error(
+            `npm run dev printed (the last 20,000 characters):\n${server.output().slice(-20_000)}`,
+          );
+        }
+      });
 
       afterAll(async () => {
         await server?.stop();

@@ -29,20 +29,48 @@ export async function startMailServer() {
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.server.address() as { port: number };
-  /** The first message (decoded) that `matches`, once it arrives. */
-  const messageWhere = async (matches: (text: string) => boolean): Promise<string> => {
+  /**
+   * The first message (decoded) that `matches`, once it arrives; after `patience` ms without it, an
+   * error that says what did arrive (a walk that waits forever tells nothing but its test's timeout).
+   */
+  const messageWhere = async (
+    matches: (text: string) => boolean,
+    patience = 15_000,
+  ): Promise<string> => {
+    const until = Date.now() + patience;
     for (;;) {
       const found = received.map(decodeQuotedPrintable).find(matches);
       if (found !== undefined) return found;
-      await new Promise<void>((wake) => waiting.push(wake));
+      const left = until - Date.now();
+      if (left <= 0) {
+        const heads = received
+          .slice(-5)
+          .map((raw) => /^(To: .*|Subject: .*)$/gm.exec(raw)?.[0] ?? '?')
+          .join('; ');
+        throw new Error(
+          `no such mail arrived within ${patience} ms (${received.length} arrived in all; the last: ${heads || 'none'})`,
+        );
+      }
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, left);
+        waiting.push(() => {
+          clearTimeout(timer);
+          wake();
+        });
+      });
     }
   };
   /** The message to `to` with this subject, once it arrives. */
-  const messageTo = (to: string, subject: string): Promise<string> =>
-    messageWhere(
-      (text) =>
-        new RegExp(`^To: ${to}\\r?$`, 'm').test(text) && text.includes(`Subject: ${subject}`),
-    );
+  const messageTo = async (to: string, subject: string): Promise<string> => {
+    try {
+      return await messageWhere(
+        (text) =>
+          new RegExp(`^To: ${to}\\r?$`, 'm').test(text) && text.includes(`Subject: ${subject}`),
+      );
+    } catch (error) {
+      throw new Error(`"${subject}" to ${to}: ${(error as Error).message}`, { cause: error });
+    }
+  };
   /** How many messages went to `to` so far. */
   const countTo = (to: string): number =>
     received.filter((raw) => new RegExp(`^To: ${to}\\r?$`, 'm').test(raw)).length;

@@ -114,6 +114,8 @@ export interface Server {
   url: string;
   /** The line the project printed when it started listening. */
   listening: string;
+  /** What the process group printed so far (its last 200,000 characters), for a failing test to show. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -135,15 +137,18 @@ export async function startScript(
   });
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   let output = '';
+  let started = false;
   const listening = await new Promise<string>((ready, fail) => {
     const timer = setTimeout(() => {
       signalGroup(child.pid!, 'SIGKILL');
       fail(new Error(`npm run ${script} did not start:\n${output}`));
     }, 180_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-200_000);
+      if (started) return;
       const line = /^.* listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode$/m.exec(output);
       if (line) {
+        started = true;
         clearTimeout(timer);
         ready(line[0]);
       }
@@ -157,6 +162,7 @@ export async function startScript(
   return {
     url: `http://127.0.0.1:${port}`,
     listening,
+    output: () => output,
     stop: async () => {
       signalGroup(child.pid!, 'SIGTERM');
       await exited;
