@@ -24,7 +24,9 @@ export function resourceFiles(options: ProjectOptions, resource: ResourceOptions
     serviceTemplate(options, resource),
     modelTemplate(options, resource),
     viewTemplate(options, resource),
-    ...(resource.methods.create ? [createDtoTemplate(options, resource)] : []),
+    ...(resource.methods.create || resource.methods.update
+      ? [createDtoTemplate(options, resource)]
+      : []),
     ...(resource.methods.update ? [updateDtoTemplate(options, resource)] : []),
     e2eTemplate(options, resource),
     options.database === 'mongodb'

@@ -64,7 +64,7 @@ export function controllerTemplate(
           ]
         : []),
       ...(read || update || remove ? [use('parseId', 'ParseIdPipe')] : []),
-      ...(create ? [{ from: paths.createDto, named: [`Create${pascal}Dto`] }] : []),
+      ...(create || update ? [{ from: paths.createDto, named: [`Create${pascal}Dto`] }] : []),
       ...(update ? [{ from: paths.updateDto, named: [`Update${pascal}Dto`] }] : []),
       {
         from: paths.view,
@@ -112,8 +112,9 @@ function routes(resource: ResourceOptions): Method[] {
   // An owner's entry is refused to other users (403); the rest of 401/403 comes with @Access.
   const errors = (...statuses: number[]) =>
     decorator('ApiErrors', ...[...statuses, ...(owned ? [403] : [])].sort().map(String));
-  const update = (name: string, verb: string): Method => ({
-    name,
+  // PUT replaces the entry with a whole one (the create DTO's rules); PATCH changes what is sent.
+  const update = (name: 'replace' | 'update', verb: 'Put' | 'Patch'): Method => ({
+    name: name === 'replace' ? 'update' : 'patch',
     isAsync: true,
     decorators: [
       decorator(verb, "':id'"),
@@ -121,9 +122,17 @@ function routes(resource: ResourceOptions): Method[] {
       ok,
       errors(400, 404, ...(referenced ? [409] : [])),
     ],
-    parameters: [id, param('changes', `Update${pascal}Dto`, [decorator('Body')]), ...user],
+    parameters: [
+      id,
+      name === 'replace'
+        ? param('input', `Create${pascal}Dto`, [decorator('Body')])
+        : param('changes', `Update${pascal}Dto`, [decorator('Body')]),
+      ...user,
+    ],
     returnType: `Promise<${view}>`,
-    statements: code(`return ${toView}(await ${service}.update(id, changes${andUser}));`),
+    statements: code(
+      `return ${toView}(await ${service}.${name}(id, ${name === 'replace' ? 'input' : 'changes'}${andUser}));`,
+    ),
   });
   const all: Partial<Record<ResourceMethod, Method[]>> = {
     create: [
@@ -199,7 +208,7 @@ function routes(resource: ResourceOptions): Method[] {
           : code(`return ${toView}(await ${service}.findOne(id));`),
       },
     ],
-    update: [update('update', 'Put'), update('patch', 'Patch')],
+    update: [update('replace', 'Put'), update('update', 'Patch')],
     delete: [
       {
         name: 'remove',

@@ -1,4 +1,4 @@
-// What POST and PUT/PATCH accept: `dto/create-article.dto.ts` and `dto/update-article.dto.ts`.
+// What POST and PUT take (`dto/create-article.dto.ts`) and what PATCH takes (`dto/update-article.dto.ts`, a mapped type of it).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import type { ResourceOptions } from '../../src/resource/options.js';
@@ -14,7 +14,7 @@ export function createDtoTemplate(
 ): TypeScriptFile {
   const properties = [
     ...resource.fields.map((field) => dtoProperty(field)),
-    ...referencesOf(resource).map((reference) => referenceDtoProperty(project, reference, false)),
+    ...referencesOf(resource).map((reference) => referenceDtoProperty(project, reference)),
   ];
   return tsFile(
     resourcePaths(project, resource).createDto,
@@ -28,22 +28,31 @@ export function createDtoTemplate(
   );
 }
 
+/**
+ * PATCH's body: the create DTO's rules through `PartialType`, so that the two cannot diverge. A field
+ * left out keeps its value; null clears an optional field and is refused on a required one
+ * (`skipNullProperties: false` checks a null against the field's rules).
+ */
 export function updateDtoTemplate(
   project: ProjectOptions,
   resource: ResourceOptions,
 ): TypeScriptFile {
-  const properties = [
-    ...resource.fields.map((field) => dtoProperty(field, true)),
-    ...referencesOf(resource).map((reference) => referenceDtoProperty(project, reference, true)),
-  ];
+  const paths = resourcePaths(project, resource);
+  const create = `Create${resource.names.pascal}Dto`;
   return tsFile(
-    resourcePaths(project, resource).updateDto,
-    properties.flatMap((field) => field.imports),
+    paths.updateDto,
+    [
+      { from: '@nestjs/swagger', named: ['PartialType'] },
+      { from: paths.createDto, named: [create] },
+    ],
     [
       classOf({
         name: `Update${resource.names.pascal}Dto`,
-        docs: ['A field left out keeps its value; null clears an optional one.'],
-        properties: properties.map((field) => field.property),
+        extends: `PartialType(${create}, { skipNullProperties: false })`,
+        docs: [
+          "What PATCH takes: a field left out keeps its value; null clears an optional one and is a 400 on a required one. The rules are the create DTO's.",
+        ],
+        properties: [],
       }),
     ],
   );

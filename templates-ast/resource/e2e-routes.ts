@@ -139,32 +139,73 @@ function updateTests(project: ProjectOptions, resource: ResourceOptions): string
   const changed = field.array ? `[${CHANGED[field.type]}]` : CHANGED[field.type];
   const seeded = resource.methods.create !== undefined;
   const owned = resource.owner !== undefined && resource.methods.update === 'user';
-  const verbs = ['put', 'patch'] as const;
-  const tests = verbs.map(
-    (verb) => `
-    it('${verb.toUpperCase()} changes the fields sent and keeps the others', async () => {
+  const patch = `
+    it('PATCH changes the fields sent and keeps the others', async () => {
       const created = await create();
       const response = await http()
-        .${verb}(\`${path}/\${created.id}\`)
+        .patch(\`${path}/\${created.id}\`)
         .set(as(${tokenOf(editor)}))
         .send({ ${field.names.camel}: ${changed} })
         .expect(200);
       expect(response.body).toEqual({ ...created, ${field.names.camel}: ${changed}, updatedAt: expect.stringMatching(ISO_8601_UTC) });
-    });`,
-  );
+    });`;
+  // PUT replaces the entry: an optional field left out is cleared (JSON leaves an undefined out).
+  // One optional field is left out; the others are sent and kept.
+  const cleared = resource.fields.filter((other) => other.optional && other !== field).slice(0, 1);
+  const leftOut = cleared.map((other) => `${other.names.camel}: undefined`).join(', ');
+  const asCleared = cleared.map((other) => `${other.names.camel}: null`).join(', ');
+  const put = `
+    it('PUT replaces the entry: what is sent is kept${cleared.length ? ', an optional field left out is cleared' : ''}', async () => {
+      const created = await create();
+      const response = await http()
+        .put(\`${path}/\${created.id}\`)
+        .set(as(${tokenOf(editor)}))
+        .send({ ...sample(), ${leftOut ? `${leftOut}, ` : ''}${field.names.camel}: ${changed} })
+        .expect(200);
+      expect(response.body).toEqual({ ...created, ${asCleared ? `${asCleared}, ` : ''}${field.names.camel}: ${changed}, updatedAt: expect.stringMatching(ISO_8601_UTC) });
+    });`;
+  const required = resource.fields.find((other) => !other.optional);
+  const optional = resource.fields.find((other) => other.optional);
+  const nulls =
+    required || optional
+      ? `
+
+    it('${[required ? 'PUT without a required field and PATCH with null on one are 400s' : '', optional ? 'PATCH with null clears an optional field' : ''].filter(Boolean).join('; ')}', async () => {
+      const created = await create();${
+        required
+          ? `
+      const missing = await http().put(\`${path}/\${created.id}\`).set(as(${tokenOf(editor)})).send({}).expect(400);
+      expect(JSON.stringify(missing.body.message)).toContain('${required.names.camel}');
+      const nulled = await http().patch(\`${path}/\${created.id}\`).set(as(${tokenOf(editor)})).send({ ${required.names.camel}: null }).expect(400);
+      expect(JSON.stringify(nulled.body.message)).toContain('${required.names.camel}');`
+          : ''
+      }${
+        optional
+          ? `
+      const cleared = await http()
+        .patch(\`${path}/\${created.id}\`)
+        .set(as(${tokenOf(editor)}))
+        .send({ ${optional.names.camel}: null })
+        .expect(200);
+      expect(cleared.body.${optional.names.camel}).toBeNull();`
+          : ''
+      }
+    });`
+      : '';
   const ownerTests = owned
     ? `
 
     it('answers 403 to a user who is not the owner, and lets an admin through', async () => {
       const created = await create();
-      await http().put(\`${path}/\${created.id}\`).set(as(bob.token)).send({ ${field.names.camel}: ${changed} }).expect(403);
+      await http().put(\`${path}/\${created.id}\`).set(as(bob.token)).send(sample()).expect(403);
+      await http().patch(\`${path}/\${created.id}\`).set(as(bob.token)).send({ ${field.names.camel}: ${changed} }).expect(403);
       await http().patch(\`${path}/\${created.id}\`).set(as(admin.token)).send({ ${field.names.camel}: ${changed} }).expect(200);
     });`
     : '';
   return `
-  describe('PUT and PATCH ${path}/:id', () => {${seeded ? tests.join('\n') + ownerTests + '\n' : ''}
+  describe('PUT and PATCH ${path}/:id', () => {${seeded ? put + '\n' + patch + nulls + ownerTests + '\n' : ''}
     it('answers 404 for an id that does not exist', async () => {
-      await http().put(\`${path}/\${UNKNOWN_ID}\`).set(as(${tokenOf(editor)})).send({}).expect(404);
+      await http().patch(\`${path}/\${UNKNOWN_ID}\`).set(as(${tokenOf(editor)})).send({}).expect(404);
     });${refusalTests(resource, 'update', project.auth, `await http().put(\`${path}/\${UNKNOWN_ID}\`).set(__AS__).send({}).expect(__STATUS__)`)}
   });
 `;

@@ -65,14 +65,16 @@ const FORM_TYPES = {
   date: 'date',
 } as const;
 
-/** A DTO property with its class-validator rules; `[]` fields check each element. */
-export function dtoProperty(
-  field: FieldOptions,
-  optional = field.optional,
-): {
+/**
+ * A property of the create DTO (what POST takes and PUT replaces an entry with) with its
+ * class-validator rules; `[]` fields check each element. An optional field may be left out or
+ * null, which clears it.
+ */
+export function dtoProperty(field: FieldOptions): {
   property: OptionalKind<PropertyDeclarationStructure>;
   imports: ImportRef[];
 } {
+  const optional = field.optional;
   const each = field.array ? '{ each: true }' : undefined;
   const decorators: OptionalKind<DecoratorStructure>[] = [];
   const validators: string[] = [];
@@ -81,9 +83,18 @@ export function dtoProperty(
     decorators.push({ name, arguments: args.filter((arg) => arg !== undefined) });
   };
   const swagger = optional ? 'ApiPropertyOptional' : 'ApiProperty';
+  // `string | null` reflects as Object: an optional field names its type.
+  const schema = [
+    ...(field.array
+      ? [`type: [${swaggerType(field)}]`]
+      : optional
+        ? [`type: ${swaggerType(field)}`]
+        : []),
+    ...(optional ? ['nullable: true'] : []),
+  ];
   decorators.push({
     name: swagger,
-    arguments: field.array ? [`{ type: [${swaggerType(field)}] }`] : [],
+    arguments: schema.length ? [`{ ${schema.join(', ')} }`] : [],
   });
   const formType = `'${FORM_TYPES[field.type]}'`;
   const converts = field.array || FORM_TYPES[field.type] !== 'text';
@@ -106,7 +117,7 @@ export function dtoProperty(
   return {
     property: {
       name: field.names.camel,
-      type: tsType(field),
+      type: optional ? `${tsType(field)} | null` : tsType(field),
       hasQuestionToken: optional,
       decorators,
     },

@@ -35,13 +35,12 @@ const idFormat = (project: ProjectOptions) =>
 export function referenceDtoProperty(
   project: ProjectOptions,
   reference: ReferenceOptions,
-  update: boolean,
 ): { property: OptionalKind<PropertyDeclarationStructure>; imports: ImportRef[] } {
   const mongo = project.database === 'mongodb';
   const check = mongo ? 'IsMongoId' : 'IsUUID';
   const what = targetWords(reference);
   // A list left out of a new entry is empty; a single reference is required unless declared optional.
-  const optional = update || reference.many || reference.optional;
+  const optional = reference.many || reference.optional;
   const swagger = optional ? 'ApiPropertyOptional' : 'ApiProperty';
   const schema = reference.many
     ? `{ type: [String], description: 'The ids of ${what} entries (at most ${MAX_IDS})' }`

@@ -41,7 +41,7 @@ const SQL = {
     const value = `changes.${name}`;
     if (reference.many) {
       const model = reference.target.pascal;
-      return `if (${value}) ${entry}.${name} = ${value}.map((id) => this.${resource.names.pluralCamel}.manager.create(${model}, { id }));`;
+      return `if (${value}) ${entry}.${name} = ${value}.map((id: string) => this.${resource.names.pluralCamel}.manager.create(${model}, { id }));`;
     }
     const column = `${entry}.${referenceColumn(reference)}`;
     return reference.optional
@@ -68,7 +68,7 @@ const MONGO = {
     const name = reference.names.camel;
     const value = `changes.${name}`;
     if (reference.many) {
-      return `if (${value}) ${entry}.${name} = ${value}.map((id) => new Types.ObjectId(id));`;
+      return `if (${value}) ${entry}.${name} = ${value}.map((id: string) => new Types.ObjectId(id));`;
     }
     return reference.optional
       ? `if (${value} !== undefined) ${entry}.${name} = ${value} === null ? null : new Types.ObjectId(${value});`

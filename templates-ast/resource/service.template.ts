@@ -148,7 +148,9 @@ export function serviceTemplate(
     update && {
       name: 'update',
       isAsync: true,
-      docs: ['Changes the fields sent; a field left out keeps its value.'],
+      docs: [
+        'PATCH: changes the fields sent; a field left out keeps its value, null clears an optional one.',
+      ],
       parameters: [
         { name: 'id', type: 'string' },
         { name: 'changes', type: `Update${pascal}Dto` },
@@ -163,6 +165,20 @@ export function serviceTemplate(
         ...referenceAssignments(project, resource, camel),
         db.save(camel),
         'return this.findOne(id);',
+      ),
+    },
+    update && {
+      name: 'replace',
+      isAsync: true,
+      docs: ['PUT: the entry becomes what is sent; an optional field left out is cleared.'],
+      parameters: [
+        { name: 'id', type: 'string' },
+        { name: 'input', type: `Create${pascal}Dto` },
+        ...user,
+      ],
+      returnType: `Promise<${record}>`,
+      statements: code(
+        `return this.update(id, { ${['...input', ...clearedValues(resource)].join(', ')} }${owned ? ', user' : ''});`,
       ),
     },
     remove && {
@@ -185,7 +201,7 @@ export function serviceTemplate(
       ...db.imports,
       ...(remove && mongo ? [use('deleteRules', 'deleteFollowingRules')] : []),
       { from: paths.model, named: [pascal], types: record === pascal ? [] : [record] },
-      ...(create ? [{ from: paths.createDto, types: [`Create${pascal}Dto`] }] : []),
+      ...(create || update ? [{ from: paths.createDto, types: [`Create${pascal}Dto`] }] : []),
       ...(update ? [{ from: paths.updateDto, types: [`Update${pascal}Dto`] }] : []),
       ...(owned ? [use('currentUser', 'assertOwnerOrAdmin', 'AuthUser')] : []),
       ...referenceServiceImports(project, resource),
@@ -209,6 +225,22 @@ export function serviceTemplate(
       ...referenceFunctions(resource),
     ],
   );
+}
+
+/**
+ * What PUT clears when it is left out: `summary: input.summary ?? null`, `tags: input.tags ?? []` (a
+ * list of references). A DTO's declared fields are own properties even when undefined: no spread.
+ */
+function clearedValues(resource: ResourceOptions): string[] {
+  const cleared = (name: string, empty: string) => `${name}: input.${name} ?? ${empty}`;
+  return [
+    ...resource.fields
+      .filter((field) => field.optional)
+      .map((field) => cleared(field.names.camel, 'null')),
+    ...referencesOf(resource)
+      .filter((reference) => reference.many || reference.optional)
+      .map((reference) => cleared(reference.names.camel, reference.many ? '[]' : 'null')),
+  ];
 }
 
 /** A required field keeps its value unless one is sent; an optional one is cleared by null. */

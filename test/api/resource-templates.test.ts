@@ -78,6 +78,25 @@ describe('resource templates', () => {
           return this.findOne(id);
         }
     `);
+    // PUT replaces (issue 29.3): what is left out is cleared; PATCH's DTO is the create DTO's, mapped.
+    expect(service).toContain(dedent`
+      async replace(id: string, input: CreateNoteDto): Promise<Note> {
+          return this.update(id, { ...input, body: input.body ?? null });
+        }
+    `);
+    expect(files.get('src/notes/dto/update-note.dto.ts')).toContain(dedent`
+      export class UpdateNoteDto extends PartialType(CreateNoteDto, {
+        skipNullProperties: false,
+      }) {}
+    `);
+    expect(files.get('src/notes/notes.controller.ts')).toContain(dedent`
+      async update(
+          @Param('id', ParseIdPipe) id: string,
+          @Body() input: CreateNoteDto,
+        ): Promise<NoteView> {
+          return toNoteView(await this.notes.replace(id, input));
+        }
+    `);
     expect(files.get('src/notes/notes.controller.ts')).toContain(dedent`
       @Delete(':id')
         @Access('admin')
@@ -101,11 +120,11 @@ describe('resource templates', () => {
         tags: string[];
     `);
     expect(dto).toContain(dedent`
-      @ApiPropertyOptional()
+      @ApiPropertyOptional({ type: Number, nullable: true })
         @FormValue('number')
         @IsOptional()
         @IsNumber()
-        views?: number;
+        views?: number | null;
     `);
     expect(dto).not.toContain('class-transformer');
   }, 120_000);

@@ -98,7 +98,13 @@ export async function walk(server: Server, masterKey: string): Promise<void> {
   expect((await call('GET', '/notes?limit=101')).status).toBe(400);
   expect((await call('GET', `/notes/${note.body.id}`)).body).toEqual(note.body);
   expect((await call('GET', '/notes/not-an-id')).status).toBe(400);
-  const put = await call('PUT', `/notes/${note.body.id}`, { body: { title: 'renamed' } });
+  // PUT replaces the entry, so it takes the whole of it (issue 29.3); PATCH changes what is sent.
+  expect((await call('PUT', `/notes/${note.body.id}`, { body: { title: 'renamed' } })).status).toBe(
+    400,
+  );
+  const put = await call('PUT', `/notes/${note.body.id}`, {
+    body: { title: 'renamed', body: 'text' },
+  });
   expect(put.body).toMatchObject({ title: 'renamed', body: 'text' });
   const patched = await call('PATCH', `/notes/${note.body.id}`, { body: { body: 'new text' } });
   expect(patched.body).toMatchObject({ title: 'renamed', body: 'new text' });
@@ -128,11 +134,18 @@ export async function walk(server: Server, masterKey: string): Promise<void> {
   expect((await call('GET', path)).status).toBe(401);
   expect((await call('GET', path, { token: ada.token })).status).toBe(401);
   expect((await call('GET', path, { token: masterKey })).body).toEqual(post.body);
-  expect((await call('PUT', path, { body: { views: 4 } })).status).toBe(401);
-  expect((await call('PUT', path, { token: bob.token, body: { views: 4 } })).status).toBe(403);
+  expect((await call('PUT', path, { body: fields })).status).toBe(401);
+  expect((await call('PUT', path, { token: bob.token, body: fields })).status).toBe(403);
+  expect((await call('PATCH', path, { token: bob.token, body: { views: 4 } })).status).toBe(403);
+  // null clears an optional field with PATCH; PUT clears what it leaves out.
   expect(
-    (await call('PUT', path, { token: ada.token, body: { views: null } })).body.views,
+    (await call('PATCH', path, { token: ada.token, body: { views: null } })).body.views,
   ).toBeNull();
+  expect((await call('PATCH', path, { token: ada.token, body: { title: null } })).status).toBe(400);
+  expect((await call('PUT', path, { token: ada.token, body: fields })).body.views).toBe(3);
+  const { views: _left, ...withoutViews } = fields;
+  const replaced = await call('PUT', path, { token: ada.token, body: withoutViews });
+  expect(replaced.body).toMatchObject({ ...withoutViews, views: null });
   expect((await call('PATCH', path, { token: admin.token, body: { views: 5 } })).body.views).toBe(
     5,
   );

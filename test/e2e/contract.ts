@@ -221,3 +221,54 @@ export async function walkContract(
   expect((await http('GET', `/users/${ada.body.id}`)).status).toBe(404);
   expect((await http('GET', '/users/me', { token: userToken })).status).toBe(401);
 }
+
+/**
+ * The resources `rest api article --fields "title summary?:text tags?:string[]"` and `rest api comment
+ * --fields "body article:ref:article"` (public routes), walked as a client would (issue 29): a form
+ * body with one tag, `fields=`, PUT that replaces, PATCH that merges, null that clears an optional
+ * field and is refused on a required one, and the 409 of deleting a referenced entry.
+ */
+export async function walkResources(url: string): Promise<void> {
+  const http = client(url);
+  const created = await http('POST', '/articles', {
+    json: { title: 'First', summary: 'Short', tags: ['a', 'b'] },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id as string;
+  // A form sends one value of a list as a single field: it is a one-item list.
+  const form = await http('POST', '/articles', { form: { title: 'Form', tags: 'one' } });
+  expect(form.status, JSON.stringify(form.body)).toBe(201);
+  expect(form.body.tags).toEqual(['one']);
+  const listed = await http('GET', '/articles?fields=title&sort=-createdAt');
+  expect(listed.status).toBe(200);
+  expect(Object.keys(listed.body[0]).sort()).toEqual(['id', 'title']);
+  expect((await http('GET', `/articles/${id}`)).body).toEqual(created.body);
+
+  // PUT replaces: the required field is needed, and what is left out is cleared.
+  expect((await http('PUT', `/articles/${id}`, { json: { summary: 'No title' } })).status).toBe(
+    400,
+  );
+  const replaced = await http('PUT', `/articles/${id}`, { json: { title: 'Second', tags: ['c'] } });
+  expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+  expect(replaced.body).toMatchObject({ title: 'Second', summary: null, tags: ['c'] });
+  // PATCH changes what is sent; null clears an optional field and is a 400 on a required one.
+  const patched = await http('PATCH', `/articles/${id}`, { json: { summary: 'Back' } });
+  expect(patched.body).toMatchObject({ title: 'Second', summary: 'Back', tags: ['c'] });
+  const cleared = await http('PATCH', `/articles/${id}`, { json: { tags: null } });
+  expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+  expect(cleared.body).toMatchObject({ summary: 'Back', tags: null });
+  const refused = await http('PATCH', `/articles/${id}`, { json: { title: null } });
+  expect(refused.status).toBe(400);
+  expect(JSON.stringify(refused.body.message)).toContain('title');
+
+  const comment = await http('POST', '/comments', { json: { body: 'Nice', article: id } });
+  expect(comment.status, JSON.stringify(comment.body)).toBe(201);
+  const expanded = await http('GET', '/comments?expand=article');
+  expect(expanded.body[0].article).toMatchObject({ id, title: 'Second' });
+  // An entry others refer to is not deleted under them.
+  const referenced = await http('DELETE', `/articles/${id}`);
+  expect(referenced.status).toBe(409);
+  expect((await http('DELETE', `/comments/${comment.body.id}`)).status).toBe(204);
+  expect((await http('DELETE', `/articles/${id}`)).status).toBe(204);
+  expect((await http('GET', `/articles/${id}`)).status).toBe(404);
+}

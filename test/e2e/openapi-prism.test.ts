@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { walkContract } from './contract.js';
+import { walkContract, walkResources } from './contract.js';
 import {
   freePort,
   mysqlDatabase,
@@ -18,7 +18,7 @@ import {
   secretsOf,
   startScript,
 } from './project.js';
-import { linkDependencies, newProjectWithoutInstall, repository } from '../api/project.js';
+import { linkDependencies, newProjectWithoutInstall, repository, rest } from '../api/project.js';
 
 const prism = join(repository, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const UUID = '00000000-0000-4000-8000-000000000000';
@@ -101,6 +101,7 @@ const variants = [
     skip: mysql.reason && !process.env.RESTSMITH_REQUIRE_MYSQL ? mysql.reason : undefined,
   },
 ];
+// The walk: test/e2e/contract.ts (accounts, the admin list and each refusal; then two resources).
 // MongoDB: no server can run here (its document is linted by the matrix, test/matrix).
 
 describe.each(variants)('a Prism proxy in front of a $database project', (variant) => {
@@ -111,6 +112,13 @@ describe.each(variants)('a Prism proxy in front of a $database project', (varian
       flags: variant.flags,
       checkTypes: false,
     });
+    for (const resource of [
+      ['article', '--fields', 'title summary?:text tags?:string[]'],
+      ['comment', '--fields', 'body article:ref:article'],
+    ]) {
+      const added = rest(dir, 'api', ...resource, '--yes');
+      expect(added.status, added.output).toBe(0);
+    }
     linkDependencies(dir);
     const docs = run('npm', ['run', 'docs'], dir);
     expect(docs.status, docs.output).toBe(0);
@@ -124,6 +132,7 @@ describe.each(variants)('a Prism proxy in front of a $database project', (varian
       let log: string;
       try {
         await walkContract(proxy.url, secretsOf(dir), UUID, { malformedJson: false });
+        await walkResources(proxy.url);
       } finally {
         log = await proxy.stop();
         await server.stop();
