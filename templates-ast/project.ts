@@ -77,6 +77,7 @@ import { sessionsMigrationTemplate } from './sessions/sessions.migration.templat
 import { emailConfirmationsMigrationTemplate } from './email-confirmations/email-confirmation.entity.template.js';
 import { passwordResetsMigrationTemplate } from './password-resets/password-reset.entity.template.js';
 import { authFiles } from './project-accounts.js';
+import { clientFiles } from './client/client.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   packageJsonTemplate(options),
@@ -93,6 +94,7 @@ const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   dockerfileTemplate(options),
   dockerignoreTemplate(),
   composeTemplate(options),
+  ...clientFiles(options),
 ];
 
 const appFiles = (options: ProjectOptions): GeneratedFile[] => [

@@ -1,6 +1,8 @@
 // `rest api <name>`: adds a resource API to a project made by `rest new`.
 // The generator itself (ts-morph, templates) loads in run(), once the formatter thread has started.
 import '../engine/compile-cache.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
@@ -136,6 +138,7 @@ export default class Api extends BaseCommand {
       );
       this.log([formatEditPlan(plan, dryRun), '', ...notes].join('\n'));
       if (dryRun) this.log('\nDry run: nothing was written.');
+      else await this.refreshClient(flags.cwd, config.packageManager);
       return;
     }
     // The init hook has started it when run from `rest`; this covers `Api.run()` called directly.
@@ -174,9 +177,31 @@ export default class Api extends BaseCommand {
     });
     this.log(formatPlan(plan, { diffs: flags['dry-run'] }));
     if (flags['dry-run']) this.log('\nDry run: nothing was written.');
-    else
+    else {
+      await this.refreshClient(flags.cwd, config.packageManager);
       this.log(
         `\n${resource.names.pascal} API ready at ${config.apiRoot ?? ''}/${resource.endpoint}.`,
       );
+    }
+  }
+
+  /** Keeps the typed client current where the project has made one (`npm run client`). */
+  private async refreshClient(root: string, packageManager = 'npm'): Promise<void> {
+    const { refreshClient } = await import('../resource/client-refresh.js');
+    const command = `${packageManager} run client`;
+    if (!existsSync(join(root, 'client', 'schema.d.ts'))) return;
+    this.log(`\nUpdating the typed client (${command})...`);
+    const refreshed = await refreshClient(root, packageManager);
+    if (refreshed.status === 'updated') {
+      this.log(`Updated client/schema.d.ts in ${refreshed.seconds} s.`);
+    } else if (refreshed.status === 'absent') {
+      this.warn(
+        `client/schema.d.ts was not updated: the project's packages are not installed. Run ${packageManager} install, then ${command}.`,
+      );
+    } else {
+      this.warn(
+        `The typed client was not updated (${command} failed); the API's files are written. Fix what it says and run ${command}:\n${refreshed.output}`,
+      );
+    }
   }
 }

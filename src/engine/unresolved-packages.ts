@@ -1,4 +1,5 @@
 // Which diagnostics of the staged project only say that the generated project's packages are not installed.
+import { posix } from 'node:path';
 import type { ClassDeclaration, Project } from 'ts-morph';
 import { Node, ts } from '../loader/ts-morph.js';
 import { isPackageSpecifier } from './stand-ins.js';
@@ -22,6 +23,13 @@ export const MISSING_MODULE_CODES = [2307, 2792, 2580, 2591];
 export const IGNORED_CODES = [2347];
 export const UNKNOWN_BASE_CLASS_CODES = [4112, 4113];
 
+/**
+ * Project files that the project's own scripts write, not restsmith: `client/schema.d.ts` comes from
+ * `npm run client` (openapi-typescript, from the running app's document). Their imports are like a
+ * package's: typed as `any` here, and type-checked by the script that writes them.
+ */
+export const WRITTEN_BY_SCRIPTS: ReadonlyMap<string, string> = new Map([['client', './schema']]);
+
 export function isOnlyAMissingPackage(project: Project, diagnostic: ts.Diagnostic): boolean {
   if (IGNORED_CODES.includes(diagnostic.code)) return true;
   if (!diagnostic.file || diagnostic.start === undefined) return false;
@@ -30,7 +38,9 @@ export function isOnlyAMissingPackage(project: Project, diagnostic: ts.Diagnosti
       diagnostic.start,
       diagnostic.start + (diagnostic.length ?? 0),
     );
-    return isPackageSpecifier(quoted.replace(/^['"]|['"]$/g, ''));
+    const specifier = quoted.replace(/^['"]|['"]$/g, '');
+    const folder = posix.basename(posix.dirname(diagnostic.file.fileName));
+    return isPackageSpecifier(specifier) || WRITTEN_BY_SCRIPTS.get(folder) === specifier;
   }
   if (!UNKNOWN_BASE_CLASS_CODES.includes(diagnostic.code)) return false;
   const node = project

@@ -21,7 +21,7 @@ const refreshMethod: OptionalKind<MethodDeclarationStructure> = {
     decorator('ApiCreatedResponse', '{ type: SignInResult }'),
     decorator(
       'ApiUnauthorizedResponse',
-      "{ description: 'Unknown, expired, ended or reused refresh token' }",
+      "{ description: 'Unknown, expired, ended or reused refresh token', type: ErrorView }",
     ),
   ],
   parameters: [param('input', 'RefreshTokenDto', [decorator('Body')])],
@@ -75,6 +75,7 @@ export function authControllerTemplate(options: ProjectOptions): TypeScriptFile 
       use('access', 'Access'),
       ...(password ? [use('currentUser', 'CurrentUser', 'AuthUser')] : []),
       use('rateLimit', 'LimitAttempts'),
+      ...(refresh ? [use('apiDocs', 'ErrorView')] : []),
       { from: 'src/auth/auth.service.ts', named: ['AuthService', 'SignInResult'] },
     ],
     [

@@ -9,7 +9,7 @@ import { passwordResetModelPath } from './password-reset.entity.template.js';
 const token = param('token', 'string', [decorator('Param', "'token'")]);
 const notFound = decorator(
   'ApiNotFoundResponse',
-  "{ description: 'The token is unknown, used or expired' }",
+  "{ description: 'The token is unknown, used or expired', type: ErrorView }",
 );
 
 export function passwordResetsControllerTemplate(): TypeScriptFile {
@@ -22,14 +22,15 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
         'ApiAcceptedResponse',
         'ApiNotFoundResponse',
         'ApiOkResponse',
+        'ApiProperty',
         'ApiTags',
       ),
       use('access', 'Access'),
+      use('apiDocs', 'ApiErrors', 'ErrorView'),
       use('rateLimit', 'LimitAttempts'),
       {
         from: 'src/users/user.view.ts',
-        named: ['toPublicUserView', 'toUserView'],
-        types: ['PublicUserView', 'UserView'],
+        named: ['PublicUserView', 'UserView', 'toPublicUserView', 'toUserView'],
       },
       {
         from: 'src/password-resets/dto/password-reset.dto.ts',
@@ -41,6 +42,15 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
       },
     ],
     [
+      classOf({
+        name: 'PasswordResetView',
+        docs: ['Whose password a link resets, so that the page can greet them.'],
+        properties: [
+          property('user', 'PublicUserView', [
+            decorator('ApiProperty', '{ type: () => PublicUserView }'),
+          ]),
+        ],
+      }),
       classOf({
         name: 'PasswordResetsController',
         docs: [
@@ -65,6 +75,8 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
                 'ApiAcceptedResponse',
                 "{ description: 'A link is mailed if the e-mail is registered; the answer does not say' }",
               ),
+              // A malformed e-mail, or a link outside APP_ORIGINS.
+              decorator('ApiErrors', '400'),
             ],
             parameters: [param('input', 'CreatePasswordResetDto', [decorator('Body')])],
             returnType: 'void',
@@ -78,11 +90,14 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
               decorator('Get', "':token'"),
               decorator('Access', "'public'"),
               decorator('LimitAttempts'),
-              decorator('ApiOkResponse', "{ description: '{ user: { id, name, picture } }' }"),
+              decorator(
+                'ApiOkResponse',
+                "{ description: 'Whose password the link resets', type: PasswordResetView }",
+              ),
               notFound,
             ],
             parameters: [token],
-            returnType: 'Promise<{ user: PublicUserView }>',
+            returnType: 'Promise<PasswordResetView>',
             statements: code(
               'return { user: toPublicUserView(await this.resets.findUser(token)) };',
             ),
@@ -97,7 +112,11 @@ export function passwordResetsControllerTemplate(): TypeScriptFile {
               decorator('Put', "':token'"),
               decorator('Access', "'public'"),
               decorator('LimitAttempts'),
-              decorator('ApiOkResponse', "{ description: 'The user, whose password is now set' }"),
+              decorator(
+                'ApiOkResponse',
+                "{ description: 'The user, whose password is now set', type: UserView }",
+              ),
+              decorator('ApiErrors', '400'),
               notFound,
             ],
             parameters: [token, param('input', 'ResetPasswordDto', [decorator('Body')])],

@@ -8,7 +8,7 @@ const lines = [
   "import tseslint from 'typescript-eslint';",
   '',
   'export default tseslint.config(',
-  "  { ignores: ['dist', 'coverage', 'docs', 'eslint.config.mjs', 'scripts'] },",
+  "  { ignores: ['dist', 'coverage', 'docs', 'eslint.config.mjs', 'scripts', 'client'] },",
   '  eslint.configs.recommended,',
   '  ...tseslint.configs.recommendedTypeChecked,',
   '  {',

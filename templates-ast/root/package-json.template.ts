@@ -86,6 +86,9 @@ const DEV = {
   'swagger-ui-dist': '^5.30.0',
   'pino-pretty': '^13.1.0',
   'ts-jest': '^29.4.0',
+  // npm run client: the typed fetch client (client/).
+  'openapi-fetch': '^0.17.0',
+  'openapi-typescript': '^7.13.0',
   'tsc-watch': '^7.2.0',
   // typescript-eslint 8 supports TypeScript below 6.1.
   typescript: '~6.0.2',
@@ -125,6 +128,8 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         lint: 'eslint .',
         format: 'prettier --write .',
         docs: `${run} build && node dist/docs.js`,
+        // Types from the document (a default makes a field optional to send), then client/ type-checked.
+        client: `${run} docs && openapi-typescript docs/openapi.json --output client/schema.d.ts --default-non-nullable=false && tsc -p client/tsconfig.json`,
         ...(options.auth ? { 'create-admin': `${run} build && node dist/create-admin.js` } : {}),
         ...(options.database === 'mongodb' ? {} : migrationScripts(run)),
       },
@@ -143,7 +148,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         ...(sendsMail(options) ? { '@types/nodemailer': '^8.0.2' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
       }),
-      ...(options.database === 'sqlite' ? sqlitePeer(options) : {}),
+      ...peerRules(options),
       jest: jestConfig(options),
     },
   };
@@ -161,18 +166,33 @@ function migrationScripts(run: string): Record<string, string> {
 }
 
 /**
- * typeorm 1.1 peers on better-sqlite3 ^12, which npm refuses beside 13 unless an override lets it;
- * pnpm only warns, unless told the version is allowed; yarn 1 only warns. better-sqlite3 13 ships
- * its compiled binding (Node-API), so no install script has to be allowed any more.
+ * Peer ranges the project's packages are newer than. typeorm 1.1 peers on better-sqlite3 ^12, and
+ * openapi-typescript 7 on TypeScript ^5 (it builds its output with the compiler API, which 6 keeps):
+ * npm refuses both unless an override lets them; pnpm only warns, unless told the versions are
+ * allowed; yarn 1 only warns. better-sqlite3 13 ships its compiled binding (Node-API), so no install
+ * script has to be allowed any more.
  */
-function sqlitePeer(options: ProjectOptions) {
+function peerRules(options: ProjectOptions) {
+  const sqlite = options.database === 'sqlite';
   if (options.packageManager === 'pnpm') {
     return {
-      pnpm: { peerDependencyRules: { allowedVersions: { 'typeorm>better-sqlite3': '13' } } },
+      pnpm: {
+        peerDependencyRules: {
+          allowedVersions: {
+            ...(sqlite ? { 'typeorm>better-sqlite3': '13' } : {}),
+            'openapi-typescript>typescript': '6',
+          },
+        },
+      },
     };
   }
   return options.packageManager === 'npm'
-    ? { overrides: { typeorm: { 'better-sqlite3': '$better-sqlite3' } } }
+    ? {
+        overrides: {
+          ...(sqlite ? { typeorm: { 'better-sqlite3': '$better-sqlite3' } } : {}),
+          'openapi-typescript': { typescript: '$typescript' },
+        },
+      }
     : {};
 }
 

@@ -54,6 +54,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     `- \`${run} coverage\`: the tests with coverage; opens the HTML report when run in a terminal`,
     `- \`${run} lint\`: ESLint (type-aware); \`${run} format\`: prettier`,
     `- \`${run} docs\`: writes \`docs/openapi.json\` and \`docs/index.html\`, a page that works offline`,
+    `- \`${run} client\`: writes \`client/schema.d.ts\` from that document (openapi-typescript) and type-checks \`client/\`: a typed fetch client (openapi-fetch) for a TypeScript app, with \`client/example.ts\` to start from; \`rest api\` runs it again once the client exists`,
     '',
     '## Configuration',
     '',

@@ -27,7 +27,8 @@ export function tsconfigTemplate(): JsonFile {
         strict: true,
         strictPropertyInitialization: false,
       },
-      exclude: ['node_modules', 'dist', 'coverage', 'docs'],
+      // client/ has its own tsconfig: `npm run client` writes its schema and type-checks it.
+      exclude: ['node_modules', 'dist', 'coverage', 'docs', 'client'],
     },
   };
 }

@@ -6,6 +6,7 @@
 //   - every request the server accepts (2xx) is one the document accepts (no request violation):
 //     the document never refuses what a client may rightly send.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { walkContract, walkResources } from './contract.js';
@@ -120,8 +121,14 @@ describe.each(variants)('a Prism proxy in front of a $database project', (varian
       expect(added.status, added.output).toBe(0);
     }
     linkDependencies(dir);
-    const docs = run('npm', ['run', 'docs'], dir);
-    expect(docs.status, docs.output).toBe(0);
+    // The document, the typed client from it, and client/ type-checked (issue 29.2).
+    const client = run('npm', ['run', 'client'], dir);
+    expect(client.status, client.output).toBe(0);
+    // Once the client exists, `rest api` keeps it current.
+    const tag = rest(dir, 'api', 'tag', '--fields', 'name', '--yes');
+    expect(tag.status, tag.output).toBe(0);
+    expect(tag.output).toMatch(/Updated client\/schema\.d\.ts/);
+    expect(readFileSync(join(dir, 'client/schema.d.ts'), 'utf8')).toContain('"/tags/{id}"');
   }, 600_000);
 
   it.skipIf(Boolean(variant.skip))(
@@ -133,6 +140,13 @@ describe.each(variants)('a Prism proxy in front of a $database project', (varian
       try {
         await walkContract(proxy.url, secretsOf(dir), UUID, { malformedJson: false });
         await walkResources(proxy.url);
+        // The client's own example, through the proxy: what it sends and reads matches the document.
+        const { example } = (await import(join(dir, 'client/example.ts'))) as {
+          example: (url: string, clientKey: string) => Promise<string>;
+        };
+        expect(await example(proxy.url, secretsOf(dir).clientKey)).toMatch(
+          /^ada-\d+@example\.com$/,
+        );
       } finally {
         log = await proxy.stop();
         await server.stop();

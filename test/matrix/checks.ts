@@ -147,12 +147,39 @@ export function openApiLints(dir: string): string | undefined {
     return `redocly lint gave no report (exit ${linted.status}):\n${linted.output.slice(-3000)}`;
   }
   const { errors, warnings } = report.totals;
-  if (errors + warnings === 0) return undefined;
+  if (errors + warnings === 0) return typedClient(dir);
   const lines = report.problems.map(
     (problem) =>
       `${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location?.[0]?.pointer ?? ''})`,
   );
   return `redocly lint: ${errors} errors, ${warnings} warnings\n${lines.slice(0, 40).join('\n')}`;
+}
+
+/**
+ * What `npm run client` does after the document (issue 29.2): openapi-typescript writes
+ * client/schema.d.ts, and tsc checks client/ against it, the example's @ts-expect-error lines included
+ * (each is a request the server refuses that the types must refuse too).
+ */
+function typedClient(dir: string): string | undefined {
+  const types = run(
+    'node',
+    [
+      join(dir, 'node_modules/openapi-typescript/bin/cli.js'),
+      'docs/openapi.json',
+      '--output',
+      'client/schema.d.ts',
+      '--default-non-nullable=false',
+    ],
+    dir,
+  );
+  if (types.status !== 0) return `openapi-typescript failed:\n${types.output.slice(-3000)}`;
+  const checked = run(
+    'node',
+    [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'client/tsconfig.json'],
+    dir,
+  );
+  if (checked.status !== 0) return `client/ does not type-check:\n${checked.output.slice(-3000)}`;
+  return undefined;
 }
 
 interface Problem {
