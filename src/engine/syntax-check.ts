@@ -4,7 +4,7 @@ import type { Project } from 'ts-morph';
 import { ts } from '../loader/ts-morph.js';
 import { GeneratedCodeError } from './errors.js';
 import { stagedPath } from './staging.js';
-import { WRITTEN_BY_SCRIPTS } from './unresolved-packages.js';
+import { scriptWrittenImport } from './unresolved-packages.js';
 
 /** A TypeScript file printed but not parsed (staging.ts printTypeScript): its path from the project root. */
 export interface PrintedFile {
@@ -27,7 +27,7 @@ export function checkSyntax(project: Project, printed: PrintedFile[]): void {
   const problems = printed.flatMap(({ path, text }) =>
     ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName, pos }) => {
       if (!fileName.startsWith('.')) return [];
-      if (WRITTEN_BY_SCRIPTS.get(posix.basename(posix.dirname(path))) === fileName) return [];
+      if (scriptWrittenImport(path) === fileName) return [];
       const base = posix.join(posix.dirname(stagedPath(path)), fileName.replace(/\.js$/, ''));
       const candidates = [`${base}.ts`, `${base}.d.ts`, `${base}/index.ts`, base];
       if (candidates.some(exists)) return [];

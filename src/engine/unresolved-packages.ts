@@ -2,6 +2,7 @@
 import { posix } from 'node:path';
 import type { ClassDeclaration, Project } from 'ts-morph';
 import { Node, ts } from '../loader/ts-morph.js';
+import { STAGING_ROOT } from './staging.js';
 import { isPackageSpecifier } from './stand-ins.js';
 
 /**
@@ -24,11 +25,18 @@ export const IGNORED_CODES = [2347];
 export const UNKNOWN_BASE_CLASS_CODES = [4112, 4113];
 
 /**
- * Project files that the project's own scripts write, not restsmith: `client/schema.d.ts` comes from
- * `npm run client` (openapi-typescript, from the running app's document). Their imports are like a
- * package's: typed as `any` here, and type-checked by the script that writes them.
+ * Project files that the project's own scripts write, not restsmith, by the root folder whose files
+ * import them: `client/schema.d.ts` comes from `npm run client` (openapi-typescript, from the app's
+ * document). The folder's imports of it are like a package's here, and the script type-checks the
+ * folder against the real types.
  */
-export const WRITTEN_BY_SCRIPTS: ReadonlyMap<string, string> = new Map([['client', './schema']]);
+const WRITTEN_BY_SCRIPTS: ReadonlyMap<string, string> = new Map([['client', './schema']]);
+
+/** `client/index.ts` -> `./schema`: what the file imports that a project script writes, if any. */
+export function scriptWrittenImport(projectPath: string): string | undefined {
+  const [folder, file, ...deeper] = projectPath.split('/');
+  return file !== undefined && deeper.length === 0 ? WRITTEN_BY_SCRIPTS.get(folder!) : undefined;
+}
 
 export function isOnlyAMissingPackage(project: Project, diagnostic: ts.Diagnostic): boolean {
   if (IGNORED_CODES.includes(diagnostic.code)) return true;
@@ -39,8 +47,8 @@ export function isOnlyAMissingPackage(project: Project, diagnostic: ts.Diagnosti
       diagnostic.start + (diagnostic.length ?? 0),
     );
     const specifier = quoted.replace(/^['"]|['"]$/g, '');
-    const folder = posix.basename(posix.dirname(diagnostic.file.fileName));
-    return isPackageSpecifier(specifier) || WRITTEN_BY_SCRIPTS.get(folder) === specifier;
+    const path = posix.relative(STAGING_ROOT, diagnostic.file.fileName);
+    return isPackageSpecifier(specifier) || scriptWrittenImport(path) === specifier;
   }
   if (!UNKNOWN_BASE_CLASS_CODES.includes(diagnostic.code)) return false;
   const node = project

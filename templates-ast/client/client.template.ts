@@ -49,7 +49,7 @@ function clientIndexTemplate(): TypeScriptFile {
         returnType: 'ApiClient',
         statements: code(
           '// `fields` and `sort` lists travel comma-separated (style form, not exploded), as the document says.',
-          "return createClient<paths>({ baseUrl, headers, querySerializer: { array: { style: 'form', explode: false } } });",
+          "return createClient({ baseUrl, headers, querySerializer: { array: { style: 'form', explode: false } } });",
         ),
       }),
       functionOf({

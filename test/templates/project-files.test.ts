@@ -92,7 +92,11 @@ describe('project-wide templates', () => {
       typeorm: expect.stringMatching(/^\^1\./),
     });
     // typeorm 1 peers on better-sqlite3 ^12: without the override npm refuses the install.
-    expect(manifest.overrides).toEqual({ typeorm: { 'better-sqlite3': '$better-sqlite3' } });
+    expect(manifest.overrides).toEqual({
+      typeorm: { 'better-sqlite3': '$better-sqlite3' },
+      // openapi-typescript 7 peers on TypeScript 5: npm run client runs it on the project's 6.
+      'openapi-typescript': { typescript: '$typescript' },
+    });
     expect(manifest.engines).toEqual({ node: '>=22' });
   });
 
@@ -104,8 +108,11 @@ describe('project-wide templates', () => {
       'pnpm run build && cross-env NODE_ENV=production node dist/main.js',
     );
     expect(manifest.pnpm).toEqual({
-      peerDependencyRules: { allowedVersions: { 'typeorm>better-sqlite3': '13' } },
+      peerDependencyRules: {
+        allowedVersions: { 'typeorm>better-sqlite3': '13', 'openapi-typescript>typescript': '6' },
+      },
     });
     expect(manifest.overrides).toBeUndefined();
+    expect(manifest.scripts.client).toMatch(/^pnpm run docs && openapi-typescript /);
   });
 });

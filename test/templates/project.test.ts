@@ -162,14 +162,16 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     const { options, text } = await renderProject(input);
     const manifest = JSON.parse(text('package.json'));
     expect(Object.keys(manifest.scripts)).toEqual(
-      expect.arrayContaining(['test', 'coverage', 'lint', 'dev', 'prod', 'docs']),
+      expect.arrayContaining(['test', 'coverage', 'lint', 'dev', 'prod', 'docs', 'client']),
     );
     expect(manifest.engines).toEqual({ node: '>=22' });
-    expect(manifest.overrides).toEqual(
-      options.database === 'sqlite'
+    // openapi-typescript 7 peers on TypeScript 5; the project's 6 runs it (npm run client proves it).
+    expect(manifest.overrides).toEqual({
+      ...(options.database === 'sqlite'
         ? { typeorm: { 'better-sqlite3': '$better-sqlite3' } }
-        : undefined,
-    );
+        : {}),
+      'openapi-typescript': { typescript: '$typescript' },
+    });
     expect(JSON.parse(text('restsmith.json'))).toEqual({
       name: 'my-api',
       database: options.database,
