@@ -205,7 +205,8 @@ function updateFields(
 ): GraphField[] | undefined {
   const dto = sources.plainClass(`Update${object}Dto`);
   if (!dto) return undefined;
-  const base = /PartialType\(\s*(\w+)\s*\)/.exec(dto.extendsText ?? '')?.[1];
+  // `PartialType(CreateArticleDto)`, or with options: `PartialType(CreateArticleDto, { ... })`.
+  const base = /PartialType\(\s*(\w+)\s*[,)]/.exec(dto.extendsText ?? '')?.[1];
   const inherited = base ? sources.plainClass(base) : undefined;
   const own = classFields(dto.name, dto.properties, context);
   const names = new Set(own.map((field) => field.name));

@@ -70,8 +70,14 @@ describe('rest api edits the fields of a resource that exists (built CLI, genera
     ];
     for (const property of added) expect(entity).toContain(property);
     expect(added.reduce((text, property) => text.replace(property, ''), entity)).toBe(entityBefore);
-    expect(read(CREATE_DTO)).toContain('@IsBoolean()\n  published?: boolean;');
-    expect(read('src/articles/dto/update-article.dto.ts')).toMatch(/summary\?: string;/);
+    expect(read(CREATE_DTO)).toContain('@IsBoolean()\n  published?: boolean | null;');
+    // The PATCH DTO is PartialType(CreateArticleDto): the new fields reach it with nothing written there.
+    expect(read('src/articles/dto/update-article.dto.ts')).toContain(
+      'extends PartialType(CreateArticleDto',
+    );
+    expect(read('src/articles/articles.service.ts')).toContain(
+      'published: input.published ?? null',
+    );
     expect(read(VIEW)).toContain('summary: article.summary,');
     expect(read('src/articles/articles.service.ts')).toContain(
       'article.summary = changes.summary ?? article.summary;',

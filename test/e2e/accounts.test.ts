@@ -91,7 +91,7 @@ describe.each(cases.filter(({ reason }) => !reason || required))(
           dir,
         ),
       );
-      passed('npm install', install(dir, SEED));
+      passed('npm install', install(dir, SEED, { watched: true }));
     }, LONG);
 
     it(

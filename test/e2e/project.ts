@@ -71,9 +71,20 @@ export async function generate(
  * A real `npm install` of the project's own package.json. `seed`, a project installed before,
  * lends its node_modules (hard links) so that npm only adds and removes the differences.
  */
-export function install(dir: string, seed?: string): Run {
+/**
+ * `npm install` in `dir`, starting from a copy of `seed`'s node_modules when there is one: hard links,
+ * unless `watched`. A project walked on `npm run dev` has tsc-watch watching files of its node_modules;
+ * with hard links, another project's `npm install` that touches a shared file in place (the seed is
+ * borrowed by several test files at once) restarted the walked server mid-walk ("File change detected",
+ * then ECONNREFUSED; CI of 67429df). A real copy takes about 2 s.
+ */
+export function install(dir: string, seed?: string, { watched = false } = {}): Run {
   if (seed && existsSync(join(seed, 'node_modules'))) {
-    const copied = run('cp', ['-al', join(seed, 'node_modules'), join(dir, 'node_modules')], dir);
+    const copied = run(
+      'cp',
+      [watched ? '-a' : '-al', join(seed, 'node_modules'), join(dir, 'node_modules')],
+      dir,
+    );
     if (copied.status !== 0) return copied;
   }
   return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);

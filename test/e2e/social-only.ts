@@ -41,7 +41,7 @@ export function socialOnlyProject(seed: string): void {
           dir,
         ),
       );
-      passed('npm install', install(dir, seed));
+      passed('npm install', install(dir, seed, { watched: true }));
     }, LONG);
 
     it(
