@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
-import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 
 export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
@@ -24,6 +24,15 @@ export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
       pkgTypes('@nestjs/common', 'INestApplication'),
     ],
     [
+      constant(
+        'ID_FORM',
+        options.database === 'mongodb' ? "{ pattern: '^[0-9a-f]{24}$' }" : "{ format: 'uuid' }",
+        {
+          isExported: false,
+          type: 'SchemaObject',
+          docs: ["What an entry's id looks like (ParseIdPipe refuses anything else with a 400)."],
+        },
+      ),
       functionOf({
         name: 'buildOpenApi',
         parameters: [{ name: 'app', type: 'INestApplication' }],
@@ -73,6 +82,9 @@ export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
           "      ...operation.security.flatMap(({ bearer, ...others }: SecurityRequirementObject) => (bearer ? [{ ...others, 'access-token': bearer }] : [])),",
           '    );',
           "    if (method !== 'get' && method !== 'head') bodies(operation);",
+          '    for (const parameter of operation.parameters ?? []) {',
+          "      if (!('$ref' in parameter)) describeParameter(parameter);",
+          '    }',
           '    formLists(document, operation);',
           '    for (const requirement of operation.security) {',
           '      for (const name of Object.keys(requirement)) used.add(name);',
@@ -88,6 +100,48 @@ export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
           'const schemes = document.components?.securitySchemes ?? {};',
           'for (const name of Object.keys(schemes)) if (!used.has(name)) delete schemes[name];',
           'return document;',
+        ),
+      }),
+      functionOf({
+        name: 'describeParameter',
+        isExported: false,
+        docs: [
+          'A path id says its form (what ParseIdPipe accepts), and every parameter has an example, so',
+          'that tools which send requests from the document (dredd, Prism mocks) can fill it in.',
+        ],
+        parameters: [{ name: 'parameter', type: 'ParameterObject' }],
+        returnType: 'void',
+        statements: code(
+          "const schema: SchemaObject = parameter.schema && !('$ref' in parameter.schema) ? parameter.schema : {};",
+          "if (parameter.in === 'path' && parameter.name === 'id' && schema.type === 'string') {",
+          '  Object.assign(schema, ID_FORM);',
+          '}',
+          'parameter.schema = schema;',
+          'parameter.example ??= exampleOf(schema, parameter.name);',
+        ),
+      }),
+      functionOf({
+        name: 'exampleOf',
+        isExported: false,
+        docs: ['A value that `schema` accepts: its default, its first choice, or one of its type.'],
+        parameters: [
+          { name: 'schema', type: 'SchemaObject' },
+          { name: 'name', type: 'string' },
+        ],
+        returnType: 'unknown',
+        statements: code(
+          'if (schema.default !== undefined) return schema.default;',
+          'if (schema.enum?.length) return schema.enum[0];',
+          "if (schema.type === 'array') {",
+          "  const items = schema.items && !('$ref' in schema.items) ? schema.items : {};",
+          '  return [exampleOf(items, name)];',
+          '}',
+          "if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;",
+          "if (schema.type === 'boolean') return true;",
+          "if (schema.format === 'date-time') return '2024-05-01T10:00:00.000Z';",
+          "if (schema.format === 'uuid') return '3b241101-e2bb-4255-8caf-4136c566a962';",
+          "if (ID_FORM.pattern && schema.pattern === ID_FORM.pattern) return '665f1c2e8b3e4a0012345678';",
+          "return name.length >= (schema.minLength ?? 0) ? name : name.padEnd(schema.minLength ?? 0, 's');",
         ),
       }),
       functionOf({

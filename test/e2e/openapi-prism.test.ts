@@ -124,6 +124,22 @@ describe.each(variants)('a Prism proxy in front of a $database project', (varian
     // The document, the typed client from it, and client/ type-checked (issue 29.2).
     const client = run('npm', ['run', 'client'], dir);
     expect(client.status, client.output).toBe(0);
+    // dredd (another tool that reads the document to send requests) compiles every transaction:
+    // each parameter has an example (before: it aborted on "id has no example").
+    const dredd = run(
+      'node',
+      [
+        join(repository, 'node_modules/dredd/bin/dredd'),
+        'docs/openapi.json',
+        'http://127.0.0.1:9',
+        '--dry-run',
+        '--no-color',
+      ],
+      dir,
+    );
+    expect(dredd.output).not.toMatch(/\berror\b:/);
+    const compiled = /complete.*: 0 passing, 0 failing, 0 errors, (\d+) skipped/.exec(dredd.output);
+    expect(Number(compiled?.[1]), dredd.output.slice(-2000)).toBeGreaterThan(100);
     // Once the client exists, `rest api` keeps it current.
     const tag = rest(dir, 'api', 'tag', '--fields', 'name', '--yes');
     expect(tag.status, tag.output).toBe(0);
