@@ -24,6 +24,7 @@ import { apiDocsTemplate } from './common/api-docs.template.js';
 import { parseIdPipeTemplate } from './common/parse-id.pipe.template.js';
 import { rateLimitModuleTemplate } from './common/rate-limit.module.template.js';
 import { rateLimitTemplate } from './common/rate-limit.template.js';
+import { appLoggerTemplate } from './common/app-logger.template.js';
 import { requestLoggerTemplate } from './common/request-logger.template.js';
 import { environmentTemplate } from './config/environment.template.js';
 import { dataSourceTemplate, databaseOptionsTemplate } from './database/data-source.template.js';
@@ -147,6 +148,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   findPageTemplate(options),
   ...(cachesLists(options.database) ? [listCacheTemplate(options.database)] : []),
   parseIdPipeTemplate(options),
+  appLoggerTemplate(),
   requestLoggerTemplate(),
   listQuerySpecTemplate(),
   ...(options.database === 'mongodb' ? [mongoFindPageSpecTemplate()] : []),

@@ -101,6 +101,10 @@ export const PIECES = {
     from: 'src/app.setup.ts',
     named: ['configureApp', 'BODY_LIMIT', 'API_ROOT', 'setApiRoot'],
   },
+  appLogger: {
+    from: 'src/common/app-logger.ts',
+    named: ['AppLogger', 'createLogger', 'withRequestLog'],
+  },
   requestLogger: {
     from: 'src/common/request-logger.ts',
     named: ['requestLogger', 'REQUEST_ID_HEADER'],

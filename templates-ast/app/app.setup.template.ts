@@ -38,8 +38,8 @@ export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
                 "app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));",
               ]),
           ...(apiRoot ? ['setApiRoot(app);'] : []),
-          "const pretty = config.get('NODE_ENV', { infer: true }) === 'development';",
-          "app.use(requestLogger(config.get('LOG_LEVEL', { infer: true }), pretty));",
+          ...USE_LOGGER,
+          'app.use(requestLogger(logger));',
           'app.use(helmet());',
           'app.use(checkRequests);',
           ...(forceHttps
@@ -54,6 +54,8 @@ export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
           '// Flat forms only (`extended: false`): `a[b]=1` is the key `a[b]`, never a nested object.',
           "app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false, parameterLimit: BODY_LIMITS.keys });",
           'app.use(limitBodies);',
+          "// A body is read in stream events, outside the request's async context: its logger is set again.",
+          'app.use(withRequestLog);',
           'app.use(captureAccessToken);',
           'app.use(noStoreWhenAuthenticated);',
           ...AFTER_BODIES,
@@ -129,12 +131,11 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           ...(apiRoot ? ['setApiRoot(app);'] : []),
           'const fastify = app.getHttpAdapter().getInstance();',
-          "const pretty = config.get('NODE_ENV', { infer: true }) === 'development';",
-          "const logRequest = requestLogger(config.get('LOG_LEVEL', { infer: true }), pretty);",
+          ...USE_LOGGER,
+          'const logRequest = requestLogger(logger);',
           'const secure = helmet();',
           "fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {",
-          '  logRequest(request.raw, reply.raw);',
-          '  done();',
+          '  logRequest(request.raw, reply.raw, done);',
           '});',
           "fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {",
           '  secure(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));',
@@ -153,6 +154,10 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
           '  done(null, parseForm(body));',
           '});',
           "fastify.addHook('preValidation', limitBodies);",
+          "// A body is read in stream events, outside the request's async context: its logger is set again.",
+          "fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {",
+          '  withRequestLog(request.raw, reply.raw, done);',
+          '});',
           "fastify.addHook('preValidation', captureAccessToken);",
           "fastify.addHook('preValidation', noStoreWhenAuthenticated);",
           ...AFTER_BODIES,
@@ -176,6 +181,7 @@ function setupImports(
     ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
     ...platform,
     { from: 'helmet', default: 'helmet' },
+    use('appLogger', 'AppLogger', 'createLogger', 'withRequestLog'),
     use('requestLogger', 'requestLogger', 'REQUEST_ID_HEADER'),
     use('accessToken', 'captureAccessToken'),
     use('bodyLimits', ...bodyLimits),
@@ -191,6 +197,16 @@ function setupImports(
     { from: 'src/config/environment.ts', types: ['Environment'] },
   ];
 }
+
+/**
+ * Nest's own lines (start-up, SQL, 500s, every `new Logger()`) go through the pino logger of the
+ * request lines: main.ts buffers them until here.
+ */
+const USE_LOGGER = [
+  "const pretty = config.get('NODE_ENV', { infer: true }) === 'development';",
+  "const logger = createLogger(config.get('LOG_LEVEL', { infer: true }), pretty);",
+  'app.useLogger(new AppLogger(logger));',
+];
 
 /** Both platforms' setups end alike: validation, the error filter, CORS and the shutdown hooks. */
 const AFTER_BODIES = [

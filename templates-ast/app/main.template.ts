@@ -10,6 +10,7 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
   return tsFile(
     'src/main.ts',
     [
+      pkg('@nestjs/common', 'Logger'),
       pkg('@nestjs/core', 'NestFactory'),
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/swagger', 'SwaggerModule'),
@@ -39,8 +40,8 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
             : []),
           'const app = configureApp(',
           options.http === 'fastify'
-            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter()),'
-            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false }),',
+            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true }),'
+            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true }),',
           ');',
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           "const mode = config.get('NODE_ENV', { infer: true });",
@@ -50,7 +51,7 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
           '}',
           "const port = config.get('PORT', { infer: true });",
           "await app.listen(port, '0.0.0.0');",
-          `console.log(\`${options.name} listening on http://0.0.0.0:\${port}, in \${mode} mode\`);`,
+          `Logger.log(\`${options.name} listening on http://0.0.0.0:\${port}, in \${mode} mode\`, 'Bootstrap');`,
         ),
       }),
       code(

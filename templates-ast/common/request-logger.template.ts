@@ -1,6 +1,7 @@
-// src/common/request-logger.ts: one JSON line per request (pino-http), with a request id and no secrets.
+// src/common/request-logger.ts: one JSON line per request (pino-http), with a request id and no secrets;
+// the app's own lines while serving it carry that id too (src/common/app-logger.ts).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 export function requestLoggerTemplate(): TypeScriptFile {
@@ -10,7 +11,9 @@ export function requestLoggerTemplate(): TypeScriptFile {
       pkg('node:crypto', 'randomUUID'),
       pkgTypes('node:http', 'IncomingHttpHeaders', 'IncomingMessage', 'ServerResponse'),
       pkg('pino-http', 'pinoHttp', 'stdSerializers'),
-      pkgTypes('pino-http', 'HttpLogger', 'Options'),
+      pkgTypes('pino-http', 'Options'),
+      pkgTypes('pino', 'Logger'),
+      use('appLogger', 'withRequestLog'),
     ],
     [
       constant('REQUEST_ID_HEADER', "'X-Request-Id'"),
@@ -85,19 +88,16 @@ export function requestLoggerTemplate(): TypeScriptFile {
       functionOf({
         name: 'requestLogger',
         docs: [
-          'The middleware `configureApp` installs first, so that refused bodies are logged too.',
-          'In development the lines are made readable by pino-pretty (a dev dependency).',
+          'The middleware `configureApp` installs first, so that refused bodies are logged too. It writes',
+          "through the app's logger, and what is logged while serving the request carries its `reqId`.",
         ],
-        parameters: [
-          { name: 'level', type: 'string' },
-          { name: 'pretty', type: 'boolean' },
-        ],
-        returnType: 'HttpLogger',
+        parameters: [{ name: 'logger', type: 'Logger' }],
+        returnType: '(req: IncomingMessage, res: ServerResponse, next: () => void) => void',
         statements: code(
           'const options: Options<IncomingMessage, ServerResponse, never> = {',
-          '  level,',
-          "  transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,",
+          '  logger,',
           '  genReqId: requestId,',
+          '  quietReqLogger: true,',
           '  customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>',
           "    error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',",
           '  wrapSerializers: false,',
@@ -107,7 +107,11 @@ export function requestLoggerTemplate(): TypeScriptFile {
           '    err: stdSerializers.err,',
           '  },',
           '};',
-          'return pinoHttp(options);',
+          'const logRequest = pinoHttp(options);',
+          'return (req, res, next) => {',
+          '  logRequest(req, res);',
+          '  withRequestLog(req, res, next);',
+          '};',
         ),
       }),
     ],

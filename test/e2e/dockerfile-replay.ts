@@ -99,7 +99,7 @@ export async function startCommand(
   await new Promise<void>((ready, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/ listening on http:\/\/0\.0\.0\.0:\d+, in production mode$/m.test(output)) ready();
+      if (/ listening on http:\/\/0\.0\.0\.0:\d+, in production mode\b/.test(output)) ready();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

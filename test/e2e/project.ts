@@ -123,7 +123,7 @@ export async function freePort(): Promise<number> {
 
 export interface Server {
   url: string;
-  /** The line the project printed when it started listening. */
+  /** The message the project logged when it started listening: `my-api listening on ...`. */
   listening: string;
   /** What the process group printed so far (its last 200,000 characters), for a failing test to show. */
   output: () => string;
@@ -157,11 +157,12 @@ export async function startScript(
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-200_000);
       if (started) return;
-      const line = /^.* listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode$/m.exec(output);
+      // A JSON line in production, a pino-pretty one in development: the message is the same.
+      const line = /([^\s"]+ listening on http:\/\/0\.0\.0\.0:\d+, in \w+ mode)\b/.exec(output);
       if (line) {
         started = true;
         clearTimeout(timer);
-        ready(line[0]);
+        ready(line[1]!);
       }
     };
     child.stdout.on('data', onData);

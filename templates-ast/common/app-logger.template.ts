@@ -1,0 +1,144 @@
+// src/common/app-logger.ts: the app's one pino logger, Nest's logger over it, and each request's own logger.
+import { Scope } from '../../src/loader/ts-morph.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
+
+/** Nest's levels as pino's: `verbose` is pino's `trace`. */
+const LEVELS = [
+  ['log', 'info'],
+  ['error', 'error'],
+  ['warn', 'warn'],
+  ['debug', 'debug'],
+  ['verbose', 'trace'],
+  ['fatal', 'fatal'],
+] as const;
+
+export function appLoggerTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/app-logger.ts',
+    [
+      pkg('node:async_hooks', 'AsyncLocalStorage'),
+      pkgTypes('node:http', 'IncomingMessage', 'ServerResponse'),
+      pkgTypes('@nestjs/common', 'LoggerService'),
+      pkg('pino', 'pino'),
+      pkgTypes('pino', 'Level', 'Logger'),
+    ],
+    [
+      constant('requestLogs', 'new AsyncLocalStorage()', {
+        isExported: false,
+        type: 'AsyncLocalStorage<Logger>',
+        docs: [
+          "The logger of the request being served (pino-http's `req.log`, which adds its `reqId`), found by",
+          'whatever logs while serving it: a service, TypeORM, the exception filter.',
+        ],
+      }),
+      constant('STACK', '/^.+\\n\\s+at .+:\\d+:\\d+/', {
+        isExported: false,
+        docs: ["How Nest's ConsoleLogger tells a stack trace from a context."],
+      }),
+      functionOf({
+        name: 'createLogger',
+        docs: [
+          'The JSON lines of production; in development readable lines, by pino-pretty (a dev dependency).',
+        ],
+        parameters: [
+          { name: 'level', type: 'string' },
+          { name: 'pretty', type: 'boolean' },
+        ],
+        returnType: 'Logger',
+        statements: code(
+          'return pino({',
+          '  level,',
+          '  transport: pretty',
+          '    ? {',
+          "        target: 'pino-pretty',",
+          '        options: {',
+          '          singleLine: true,',
+          "          ignore: 'pid,hostname,context',",
+          "          messageFormat: '{if context}[{context}] {end}{msg}',",
+          '        },',
+          '      }',
+          '    : undefined,',
+          '});',
+        ),
+      }),
+      functionOf({
+        name: 'withRequestLog',
+        docs: [
+          "Runs the rest of a request (`next`) with its logger. Reading a body loses Node's async context,",
+          'so the app runs it again once bodies are read.',
+        ],
+        parameters: [
+          { name: 'req', type: 'IncomingMessage' },
+          { name: '_res', type: 'ServerResponse' },
+          { name: 'next', type: '() => void' },
+        ],
+        returnType: 'void',
+        statements: code('requestLogs.run(req.log, next);'),
+      }),
+      typeAlias('NestLevel', LEVELS.map(([nest]) => `'${nest}'`).join(' | '), false),
+      constant(
+        'PINO_LEVELS',
+        code('{', ...LEVELS.map(([nest, level]) => `  ${nest}: '${level}',`), '}'),
+        { isExported: false, type: 'Record<NestLevel, Level>' },
+      ),
+      classOf({
+        name: 'AppLogger',
+        implements: ['LoggerService'],
+        docs: [
+          "Nest's logger (start-up, SQL, 500s, every `new Logger()`) as pino lines: JSON in production,",
+          'with the request id of the request being served, and an error with its stack in the line.',
+        ],
+        ctors: [
+          {
+            parameters: [
+              { name: 'logger', type: 'Logger', scope: Scope.Private, isReadonly: true },
+            ],
+          },
+        ],
+        methods: [
+          ...LEVELS.map(([nest]) => ({
+            name: nest,
+            parameters: [
+              { name: 'message', type: 'unknown' },
+              { name: 'params', type: 'unknown[]', isRestParameter: true },
+            ],
+            returnType: 'void',
+            statements: code(`this.write('${nest}', message, params);`),
+          })),
+          {
+            name: 'write',
+            scope: Scope.Private,
+            docs: [
+              'Nest calls `(message, ...params, context)`, and errors `(message, stack, context)`: the',
+              'context and the stack become fields of the line.',
+            ],
+            parameters: [
+              { name: 'level', type: 'NestLevel' },
+              { name: 'message', type: 'unknown' },
+              { name: 'params', type: 'unknown[]' },
+            ],
+            returnType: 'void',
+            statements: code(
+              'const logger = requestLogs.getStore() ?? this.logger;',
+              'const last = params.at(-1);',
+              "const context = typeof last === 'string' && !STACK.test(last) ? last : undefined;",
+              'const details = (context === undefined ? params : params.slice(0, -1)).filter((param) => param !== undefined);',
+              "const stack = details.find((param): param is string => typeof param === 'string' && STACK.test(param));",
+              'const rest = details.filter((param) => param !== stack);',
+              'const fields = {',
+              '  context,',
+              '  ...(message instanceof Error ? { err: message } : {}),',
+              '  ...(stack === undefined ? {} : { err: { stack } }),',
+              '  ...(rest.length > 0 ? { details: rest } : {}),',
+              '};',
+              "const text = message instanceof Error ? message.message : typeof message === 'string' ? message : JSON.stringify(message);",
+              'logger[PINO_LEVELS[level]](fields, text);',
+            ),
+          },
+        ],
+      }),
+    ],
+  );
+}
