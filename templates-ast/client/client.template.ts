@@ -85,6 +85,8 @@ function clientIndexTemplate(): TypeScriptFile {
  */
 function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
   const accounts = options.auth && hasPassword(options);
+  // The document's paths carry the API root (`/api/users`); /health stays outside it.
+  const root = options.apiRoot;
   const messageOf = functionOf({
     name: 'messageOf',
     isExported: false,
@@ -107,11 +109,10 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
           statements: code(
             'const api = createApiClient(baseUrl);',
             "const { data, error } = await api.GET('/health');",
-            'if (error) throw new Error(messageOf(error.message));',
-            'return data.status;',
+            'if (error) throw new Error(JSON.stringify(error));',
+            "return data.status ?? 'unknown';",
           ),
         }),
-        messageOf,
       ],
     );
   }
@@ -142,15 +143,15 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
           'const email = `ada-${Date.now()}@example.com`;',
           "const password = 'correct horse battery staple';",
           '// `role` has a default: a sign-up need not send it. A declared body has every field checked.',
-          "const body: JsonBody<'/users', 'post'> = { email, password, access_token: clientKey };",
-          "const signedUp = await api.POST('/users', { body });",
+          `const body: JsonBody<'${root}/users', 'post'> = { email, password, access_token: clientKey };`,
+          `const signedUp = await api.POST('${root}/users', { body });`,
           'if (signedUp.error) throw new Error(messageOf(signedUp.error.message));',
-          "const signedIn = await api.POST('/auth', {",
+          `const signedIn = await api.POST('${root}/auth', {`,
           '  body: { access_token: clientKey },',
           '  headers: basic(email, password),',
           '});',
           'if (signedIn.error) throw new Error(messageOf(signedIn.error.message));',
-          "const me = await api.GET('/users/me', { headers: bearer(signedIn.data.token) });",
+          `const me = await api.GET('${root}/users/me', { headers: bearer(signedIn.data.token) });`,
           'if (me.error) throw new Error(messageOf(me.error.message));',
           'return me.data.email;',
         ),
@@ -168,28 +169,28 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
         returnType: 'void',
         statements: code(
           "const email = 'ada@example.com';",
-          "const unknownField: JsonBody<'/users', 'post'> = {",
+          `const unknownField: JsonBody<'${root}/users', 'post'> = {`,
           '  email,',
           "  password: 'correct horse battery staple',",
           '  access_token: clientKey,',
           '  // @ts-expect-error: a field the server does not know is a 400.',
           "  nickname: 'Ada',",
           '};',
-          "void api.POST('/users', { body: unknownField });",
+          `void api.POST('${root}/users', { body: unknownField });`,
           '// @ts-expect-error: a password is needed.',
-          "void api.POST('/users', { body: { email, access_token: clientKey } });",
+          `void api.POST('${root}/users', { body: { email, access_token: clientKey } });`,
           '// @ts-expect-error: a route the API does not have.',
-          "void api.GET('/nope');",
+          `void api.GET('${root}/nope');`,
           ...(options.refreshTokens
             ? [
                 '// @ts-expect-error: a refresh takes the refresh token.',
-                "void api.POST('/auth/refresh', { body: {} });",
+                `void api.POST('${root}/auth/refresh', { body: {} });`,
               ]
             : []),
           ...(options.passwordReset
             ? [
                 '// @ts-expect-error: a reset link is opened by its token.',
-                "void api.GET('/password-resets/{token}', { params: { path: {} } });",
+                `void api.GET('${root}/password-resets/{token}', { params: { path: {} } });`,
               ]
             : []),
         ),
@@ -207,7 +208,7 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
         ],
         returnType: 'Promise<void>',
         statements: code(
-          "const listed = await api.GET('/users', { headers: bearer(token), params: { query: { fields: ['name'] } } });",
+          `const listed = await api.GET('${root}/users', { headers: bearer(token), params: { query: { fields: ['name'] } } });`,
           'if (listed.error) {',
           '  const message: string | string[] = listed.error.message;',
           '  void message;',
@@ -219,14 +220,14 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
           'void email;',
           ...(options.refreshTokens
             ? [
-                "const refreshed = await api.POST('/auth/refresh', { body: { refreshToken: 'from POST /auth' } });",
+                `const refreshed = await api.POST('${root}/auth/refresh', { body: { refreshToken: 'from POST /auth' } });`,
                 'const next: string | undefined = refreshed.data?.refreshToken;',
                 'void next;',
               ]
             : []),
           ...(options.passwordReset
             ? [
-                "const reset = await api.GET('/password-resets/{token}', { params: { path: { token: 'from the mail' } } });",
+                `const reset = await api.GET('${root}/password-resets/{token}', { params: { path: { token: 'from the mail' } } });`,
                 'const name: string | undefined = reset.data?.user.name;',
                 'void name;',
               ]
