@@ -1,8 +1,6 @@
 // `rest api <name>`: adds a resource API to a project made by `rest new`.
 // The generator itself (ts-morph, templates) loads in run(), once the formatter thread has started.
 import '../engine/compile-cache.js';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
@@ -187,14 +185,14 @@ export default class Api extends BaseCommand {
 
   /** Keeps the typed client current where the project has made one (`npm run client`). */
   private async refreshClient(root: string, packageManager = 'npm'): Promise<void> {
-    const { refreshClient } = await import('../resource/client-refresh.js');
+    const { hasClient, refreshClient } = await import('../resource/client-refresh.js');
+    if (!hasClient(root)) return;
     const command = `${packageManager} run client`;
-    if (!existsSync(join(root, 'client', 'schema.d.ts'))) return;
     this.log(`\nUpdating the typed client (${command})...`);
     const refreshed = await refreshClient(root, packageManager);
     if (refreshed.status === 'updated') {
       this.log(`Updated client/schema.d.ts in ${refreshed.seconds} s.`);
-    } else if (refreshed.status === 'absent') {
+    } else if (refreshed.status === 'not-installed') {
       this.warn(
         `client/schema.d.ts was not updated: the project's packages are not installed. Run ${packageManager} install, then ${command}.`,
       );

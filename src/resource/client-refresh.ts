@@ -4,22 +4,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface ClientRefresh {
-  /** `absent`: the project has no client yet (nothing to keep current) or no node_modules. */
-  status: 'updated' | 'absent' | 'failed';
+  /** `not-installed`: the project has no node_modules to run the script with. */
+  status: 'updated' | 'not-installed' | 'failed';
   /** The script's last lines, when it failed. */
   output?: string;
   seconds?: number;
 }
 
+/** Whether the project has made its typed client (`npm run client`), which `rest api` then keeps current. */
+export const hasClient = (root: string): boolean => existsSync(join(root, 'client', 'schema.d.ts'));
+
 /**
- * Runs `<package manager> run client` where the project has made its client already, so that the
- * types follow the resource just added or changed. A failure loses nothing: the files are written,
- * and the caller names the command to run again.
+ * Runs `<package manager> run client` in a project that has a client, so that the types follow the
+ * resource just added or changed. A failure loses nothing: the files are written, and the caller
+ * names the command to run again.
  */
 export async function refreshClient(root: string, packageManager: string): Promise<ClientRefresh> {
-  if (!existsSync(join(root, 'client', 'schema.d.ts')) || !existsSync(join(root, 'node_modules'))) {
-    return { status: 'absent' };
-  }
+  if (!existsSync(join(root, 'node_modules'))) return { status: 'not-installed' };
   const started = Date.now();
   const child = spawn(packageManager, ['run', 'client'], {
     cwd: root,

@@ -112,7 +112,9 @@ export function openApiTemplate(options: ProjectOptions): TypeScriptFile {
         parameters: [{ name: 'parameter', type: 'ParameterObject' }],
         returnType: 'void',
         statements: code(
-          "const schema: SchemaObject = parameter.schema && !('$ref' in parameter.schema) ? parameter.schema : {};",
+          '// A schema by reference (a named enum) is left as it is.',
+          "if (parameter.schema && '$ref' in parameter.schema) return;",
+          'const schema: SchemaObject = parameter.schema ?? {};',
           "if (parameter.in === 'path' && parameter.name === 'id' && schema.type === 'string') {",
           '  Object.assign(schema, ID_FORM);',
           '}',
