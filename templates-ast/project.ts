@@ -79,6 +79,7 @@ import { emailConfirmationsMigrationTemplate } from './email-confirmations/email
 import { passwordResetsMigrationTemplate } from './password-resets/password-reset.entity.template.js';
 import { authFiles } from './project-accounts.js';
 import { clientFiles } from './client/client.template.js';
+import { clientE2eSpecTemplate } from './client/client-spec.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   packageJsonTemplate(options),
@@ -169,6 +170,7 @@ const testFiles = (options: ProjectOptions): GeneratedFile[] => [
   appE2eSpecTemplate(options),
   inputE2eSpecTemplate(options),
   healthE2eSpecTemplate(options),
+  clientE2eSpecTemplate(options),
   ...(options.database === 'sqlite' ? [] : [globalSetupTemplate(options)]),
   ...(options.database === 'mongodb' ? [globalTeardownTemplate()] : []),
 ];

@@ -160,7 +160,7 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
         name: 'refusedByTypes',
         docs: [
           'Never called: each request below is one the server refuses, and the types refuse it too',
-          '(`npm run client` type-checks this file).',
+          '(`npm run client` and test/client.e2e-spec.ts type-check this file).',
         ],
         parameters: [
           { name: 'api', type: 'ApiClient' },
