@@ -54,7 +54,8 @@ export function authSection(options: ProjectOptions, run: string): string[] {
     '| `GET /users/me` | user token | the user |',
     '| `GET /users/:id` | anyone | `{ id, name, picture }` |',
     '| `GET /users` | admin token | list (see below) |',
-    '| `PUT /users/me`, `PUT /users/:id` | that user or an admin | updates `name` and `picture` |',
+    '| `PUT /users/me`, `PUT /users/:id` | that user or an admin | replaces `name` and `picture` (one left out takes its default) |',
+    '| `PATCH /users/me`, `PATCH /users/:id` | that user or an admin | changes what is sent of `name` and `picture`; `null` puts one back to its default |',
     ...(hasPassword(options)
       ? [
           "| `PUT /users/:id/password` | HTTP Basic of that user | sets `password` and ends the user's earlier tokens |",

@@ -188,15 +188,30 @@ ${invalidUser(password).trimStart()}
 
 ${listUsersTests(options)}
 
-  describe('PUT /users/:id and /users/me', () => {
-    it('updates the name and leaves the picture as it was', async () => {
+  describe('PUT and PATCH /users/:id and /users/me', () => {
+    it('PATCH changes the name and leaves the picture as it was', async () => {
       const before = await http().get(\`/users/\${ada.id}\`).expect(200);
       const response = await http()
-        .put(\`/users/\${ada.id}\`)
+        .patch(\`/users/\${ada.id}\`)
         .set('Authorization', \`Bearer \${ada.token}\`)
         .send({ name: 'Ada Lovelace' })
         .expect(200);
       expect(response.body).toMatchObject({ id: ada.id, name: 'Ada Lovelace', picture: before.body.picture });
+    });
+
+    it('PUT replaces the profile: a field left out takes its default again', async () => {
+      const auth = \`Bearer \${ada.token}\`;
+      const before = await http().get(\`/users/\${ada.id}\`).expect(200);
+      await http().patch('/users/me').set('Authorization', auth).send({ picture: 'https://example.com/ada.png' }).expect(200);
+      const response = await http().put('/users/me').set('Authorization', auth).send({ name: 'Ada' }).expect(200);
+      expect(response.body).toMatchObject({ name: 'Ada', picture: before.body.picture });
+    });
+
+    it('PATCH with null puts a field back to its default, and a wrong type is a 400', async () => {
+      const auth = \`Bearer \${ada.token}\`;
+      const response = await http().patch('/users/me').set('Authorization', auth).send({ name: null }).expect(200);
+      expect(response.body.name).toBe(ada.email.split('@')[0]);
+      await http().patch('/users/me').set('Authorization', auth).send({ name: 7 }).expect(400);
     });
 
     it('updates the signed-in user at /users/me, with the token in the body', async () => {

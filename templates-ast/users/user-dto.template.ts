@@ -1,4 +1,4 @@
-// src/users/dto/*.dto.ts: what POST /users, PUT /users/:id and PUT /users/:id/password accept.
+// src/users/dto/*.dto.ts: what POST /users, PUT and PATCH /users/:id and PUT /users/:id/password accept.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { pkg } from '../_shared/pieces.js';
@@ -89,8 +89,17 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
 }
 
 export function updateUserDtoTemplate(): TypeScriptFile {
-  const name = optional('string', ...nameRules);
-  const picture = optional('string', ...pictureRules);
+  // `null` puts a field back to its default (PATCH); PUT gives the defaults to what it leaves out.
+  const clearable = (what: string, ...rules: ReturnType<typeof decorator>[]) => ({
+    type: 'string | null',
+    rules: [
+      decorator('ApiPropertyOptional', `{ type: String, nullable: true, description: '${what}' }`),
+      decorator('IsOptional'),
+      ...rules,
+    ],
+  });
+  const name = clearable('null: the part of the e-mail before @', ...nameRules);
+  const picture = clearable('null: the Gravatar of the e-mail (an identicon without one)', ...pictureRules);
   return tsFile(
     'src/users/dto/update-user.dto.ts',
     [
@@ -100,7 +109,10 @@ export function updateUserDtoTemplate(): TypeScriptFile {
     [
       classOf({
         name: 'UpdateUserDto',
-        docs: ['Only the name and the picture change here; a field left out keeps its value.'],
+        docs: [
+          'The name and the picture, the profile a user changes: PUT gives a field it leaves out its default,',
+          'PATCH keeps it; `null` puts it back to its default.',
+        ],
         properties: [
           property('name', name.type, name.rules, { hasQuestionToken: true }),
           property('picture', picture.type, picture.rules, { hasQuestionToken: true }),

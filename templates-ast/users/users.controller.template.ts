@@ -17,6 +17,7 @@ export function usersControllerTemplate(options: ProjectOptions): TypeScriptFile
         'Get',
         'HttpCode',
         'Param',
+        'Patch',
         'Post',
         'Put',
       ),

@@ -90,6 +90,48 @@ const updatePasswordMethod: OptionalKind<MethodDeclarationStructure> = {
 };
 
 /** The routes in the order the controller declares them; password routes only with password sign-in. */
+/** PUT (replace) or PATCH (update) of the profile, at /users/me and at /users/:id (that user or an admin). */
+function profileRoutes(
+  verb: 'Put' | 'Patch',
+  service: 'replace' | 'update',
+  names: { me: string; id: string; docs: string },
+): OptionalKind<MethodDeclarationStructure>[] {
+  const body = param('changes', 'UpdateUserDto', [decorator('Body')]);
+  return [
+    {
+      name: names.me,
+      isAsync: true,
+      docs: [names.docs],
+      decorators: [
+        decorator(verb, "'me'"),
+        decorator('Access', "'user'"),
+        okUser,
+        decorator('ApiErrors', '400'),
+      ],
+      parameters: [me, body],
+      returnType: 'Promise<UserView>',
+      statements: code(`return toUserView(await this.users.${service}(user.id, changes));`),
+    },
+    {
+      name: names.id,
+      isAsync: true,
+      docs: [names.docs],
+      decorators: [
+        decorator(verb, "':id'"),
+        decorator('Access', "'user'"),
+        okUser,
+        decorator('ApiErrors', '400', '403', '404'),
+      ],
+      parameters: [me, id, body],
+      returnType: 'Promise<UserView>',
+      statements: code(
+        'assertOwnerOrAdmin(user, id);',
+        `return toUserView(await this.users.${service}(id, changes));`,
+      ),
+    },
+  ];
+}
+
 export const userRoutes = (options: ProjectOptions): OptionalKind<MethodDeclarationStructure>[] => [
   createMethod(options),
   {
@@ -129,35 +171,16 @@ export const userRoutes = (options: ProjectOptions): OptionalKind<MethodDeclarat
     returnType: 'Promise<PublicUserView>',
     statements: code('return toPublicUserView(await this.users.findOne(id));'),
   },
-  {
-    name: 'updateMe',
-    isAsync: true,
-    decorators: [
-      decorator('Put', "'me'"),
-      decorator('Access', "'user'"),
-      okUser,
-      decorator('ApiErrors', '400'),
-    ],
-    parameters: [me, param('changes', 'UpdateUserDto', [decorator('Body')])],
-    returnType: 'Promise<UserView>',
-    statements: code('return toUserView(await this.users.update(user.id, changes));'),
-  },
-  {
-    name: 'update',
-    isAsync: true,
-    decorators: [
-      decorator('Put', "':id'"),
-      decorator('Access', "'user'"),
-      okUser,
-      decorator('ApiErrors', '400', '403', '404'),
-    ],
-    parameters: [me, id, param('changes', 'UpdateUserDto', [decorator('Body')])],
-    returnType: 'Promise<UserView>',
-    statements: code(
-      'assertOwnerOrAdmin(user, id);',
-      'return toUserView(await this.users.update(id, changes));',
-    ),
-  },
+  ...profileRoutes('Put', 'replace', {
+    me: 'updateMe',
+    id: 'update',
+    docs: 'Replaces the profile: a field left out takes its default (the name from the e-mail, the Gravatar).',
+  }),
+  ...profileRoutes('Patch', 'update', {
+    me: 'patchMe',
+    id: 'patch',
+    docs: 'Changes what is sent and keeps the rest; `null` puts a field back to its default.',
+  }),
   ...(hasPassword(options) ? [updatePasswordMethod] : []),
   {
     name: 'updateRole',

@@ -153,6 +153,10 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
           {
             name: 'update',
             isAsync: true,
+            docs: [
+              'PATCH: what is sent changes, the rest stays; `null` puts a field back to its default',
+              "(the name to the part of the e-mail before @, the picture to the e-mail's Gravatar).",
+            ],
             parameters: [
               { name: 'id', type: 'string' },
               { name: 'changes', type: 'UpdateUserDto' },
@@ -160,9 +164,21 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             returnType: `Promise<${record}>`,
             statements: code(
               'const user = await this.findOne(id);',
-              'if (changes.name !== undefined) user.name = changes.name;',
-              'if (changes.picture !== undefined) user.picture = changes.picture;',
+              "if (changes.name !== undefined) user.name = changes.name ?? user.email.split('@')[0];",
+              'if (changes.picture !== undefined) user.picture = changes.picture ?? gravatarUrl(user.email);',
               `return ${db.save};`,
+            ),
+          },
+          {
+            name: 'replace',
+            docs: ['PUT: the profile as sent; a field left out takes its default, as at sign-up.'],
+            parameters: [
+              { name: 'id', type: 'string' },
+              { name: 'profile', type: 'UpdateUserDto' },
+            ],
+            returnType: `Promise<${record}>`,
+            statements: code(
+              'return this.update(id, { name: profile.name ?? null, picture: profile.picture ?? null });',
             ),
           },
           ...(password ? [setPasswordMethod(record, db.save)] : []),

@@ -206,8 +206,8 @@ export async function walkContract(
   expect(huge.status).toBe(413);
   expect(huge.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
 
-  // Updates keep what was not sent; an admin deletes.
-  const renamed = await http('PUT', '/users/me', {
+  // PATCH keeps what was not sent; an admin deletes.
+  const renamed = await http('PATCH', '/users/me', {
     token: userToken,
     json: { name: 'Ada Lovelace' },
   });
