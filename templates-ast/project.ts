@@ -16,6 +16,7 @@ import { headersTemplate } from './common/headers.template.js';
 import { requestChecksTemplate } from './common/request-checks.template.js';
 import { findPageTemplate } from './common/find-page.template.js';
 import { cachesLists, listCacheTemplate } from './common/list-cache.template.js';
+import { searchBoundFiles } from './database/search-bound.template.js';
 import { listQueryTemplate } from './common/list-query.template.js';
 import { listFiltersTemplate } from './common/list-filters.template.js';
 import { masterKeyGuardTemplate } from './common/master-key.guard.template.js';
@@ -148,6 +149,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   apiDocsTemplate(options),
   findPageTemplate(options),
   ...(cachesLists(options.database) ? [listCacheTemplate(options.database)] : []),
+  ...searchBoundFiles(options),
   parseIdPipeTemplate(options),
   appLoggerTemplate(),
   requestLoggerTemplate(),

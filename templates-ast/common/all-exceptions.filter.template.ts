@@ -4,6 +4,7 @@ import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
 import { REFERRED_MESSAGE } from '../database/delete-rules.template.js';
+import { SEARCH_TIMEOUT } from '../database/search-bound.template.js';
 
 export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScriptFile {
   const fastify = options.http === 'fastify';
@@ -14,6 +15,7 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
       pkgTypes('@nestjs/common', 'ArgumentsHost'),
       pkg('@nestjs/core', 'BaseExceptionFilter'),
       ...(fastify ? [] : [use('bodyLimits', 'BODY_LIMITS')]),
+      { from: SEARCH_TIMEOUT, named: ['SearchTimeoutException'] },
     ],
     [
       constant(
@@ -151,6 +153,11 @@ export function allExceptionsFilterTemplate(options: ProjectOptions): TypeScript
             returnType: 'void',
             statements: code(
               "const method = host.getType() === 'http' ? host.switchToHttp().getRequest<{ method: string }>().method : '';",
+              "// A search stopped at its bound (search-timeout.ts) says when to try again; Express's response and",
+              "// Fastify's reply both set a header with header().",
+              "if (exception instanceof SearchTimeoutException && host.getType() === 'http') {",
+              "  host.switchToHttp().getResponse<{ header(name: string, value: string): unknown }>().header('Retry-After', String(exception.retryAfter));",
+              '}',
               'super.catch(referenceConflict(exception, method) ?? asClientError(exception) ?? exception, host);',
             ),
           },

@@ -47,18 +47,21 @@ export function bindingFunctions(search: SearchBinding) {
       isExported: false,
       docs: [
         "A statement with named parameters, bound by TypeORM's driver as its query builder binds them",
-        '(dates, booleans and `IN (:...list)` included).',
+        '(dates, booleans and `IN (:...list)` included); a searched one under the bound of a search.',
       ],
       typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
       parameters: [
         { name: 'repository', type: 'Repository<T>' },
         { name: 'sql', type: 'string' },
         { name: 'values', type: 'Record<string, unknown>' },
+        { name: 'searched', type: 'boolean', initializer: 'false' },
       ],
       returnType: 'Promise<Record<string, unknown>[]>',
       statements: code(
         'const { driver } = repository.manager.connection;',
         'const [statement, parameters] = driver.escapeQueryWithParameters(sql, values);',
+        '// A search is bounded by SEARCH_TIMEOUT_MS (search-query.ts), whatever the stored rows.',
+        'if (searched) return searchQuery(repository, statement, parameters);',
         'return repository.query<Record<string, unknown>[]>(statement, parameters);',
       ),
     }),

@@ -2,6 +2,7 @@
 import type { ImportRef, TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { SEARCH_TIMEOUT } from '../database/search-bound.template.js';
 
 /** The list query against a Mongoose model; `shared` are the list types' imports of both databases. */
 export function mongooseFindPage(shared: ImportRef[]): TypeScriptFile {
@@ -11,6 +12,7 @@ export function mongooseFindPage(shared: ImportRef[]): TypeScriptFile {
       pkgTypes('mongoose', 'HydratedDocument', 'Model', 'SortOrder'),
       ...shared,
       use('listFilters', 'Filter'),
+      { from: SEARCH_TIMEOUT, named: ['SearchTimeoutException', 'searchTimeout'] },
     ],
     [
       functionOf({
@@ -46,16 +48,25 @@ export function mongooseFindPage(shared: ImportRef[]): TypeScriptFile {
           "  sort[key.field === 'id' ? '_id' : key.field] = key.descending ? -1 : 1;",
           '}',
           'sort._id ??= 1;',
-          'const [items, total] = await Promise.all([',
-          '  model',
-          '    .find(filter)',
-          '    .sort(sort)',
-          '    .skip((query.page - 1) * query.limit)',
-          '    .limit(query.limit)',
-          '    .exec(),',
-          '  model.countDocuments(filter).exec(),',
-          ']);',
-          'return { items, total, page: query.page, limit: query.limit };',
+          '// A search stops at SEARCH_TIMEOUT_MS on the server (maxTimeMS): a 503, whatever is stored.',
+          'const bound = search === undefined ? 0 : searchTimeout();',
+          'try {',
+          '  const [items, total] = await Promise.all([',
+          '    model',
+          '      .find(filter)',
+          '      .sort(sort)',
+          '      .skip((query.page - 1) * query.limit)',
+          '      .limit(query.limit)',
+          '      .maxTimeMS(bound)',
+          '      .exec(),',
+          '    model.countDocuments(filter).maxTimeMS(bound).exec(),',
+          '  ]);',
+          '  return { items, total, page: query.page, limit: query.limit };',
+          '} catch (error) {',
+          '  // 50: MaxTimeMSExpired.',
+          '  if ((error as { code?: unknown } | null)?.code === 50) throw new SearchTimeoutException();',
+          '  throw error;',
+          '}',
         ),
       }),
       functionOf({

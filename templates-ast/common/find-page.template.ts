@@ -8,6 +8,7 @@ import { bindingFunctions } from './find-page.binding.js';
 import { statementFunctions } from './find-page.statements.js';
 import { mongooseFindPage } from './find-page.mongoose.js';
 import { cachesLists, LIST_CACHE } from './list-cache.template.js';
+import { SEARCH_QUERY } from '../database/search-bound.template.js';
 
 export function findPageTemplate(options: ProjectOptions): TypeScriptFile {
   return options.database === 'mongodb'
@@ -83,6 +84,7 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         types: ['Column'],
       },
       ...(cached ? [{ from: LIST_CACHE, named: ['cachedPage'] }] : []),
+      { from: SEARCH_QUERY, named: ['searchQuery'] },
     ],
     [
       interfaceOf({
@@ -147,10 +149,11 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           'const statement = statementsOf(repository, query, spec);',
           'const offset = (query.page - 1) * query.limit;',
           'const values = { ...valuesOf(query, spec), limit: query.limit, offset };',
+          'const searched = query.q !== undefined && spec.search.length > 0;',
           'const fetch = async (): Promise<FetchedPage<T>> => {',
-          '  const rows = await run(repository, statement.page, values);',
+          '  const rows = await run(repository, statement.page, values, searched);',
           '  // A page past the last one has no row to carry the count.',
-          '  const [counted] = rows.length > 0 || offset === 0 ? rows : await run(repository, statement.count, values);',
+          '  const [counted] = rows.length > 0 || offset === 0 ? rows : await run(repository, statement.count, values, searched);',
           '  const columns = entityColumns(repository);',
           '  const items = rows.map((row) => toEntity<T>(repository, columns, row));',
           '  await loadListIds(repository, items);',

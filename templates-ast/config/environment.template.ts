@@ -5,6 +5,7 @@ import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, property, tsFile } from '../_shared/ts.js';
 import { sendsMail } from '../mail/mail.template.js';
 import { mailProperties, operationProperties, socialProperties } from './environment-features.js';
+import { SEARCH_TIMEOUT_DEFAULT } from '../database/search-bound.template.js';
 
 const secret = (name: string) =>
   property(name, 'string', [decorator('IsString'), decorator('MinLength', '32')]);
@@ -43,6 +44,19 @@ const listCachePages = property(
   { initializer: '100' },
 );
 
+/** What one `q` may cost the database (src/common/search-timeout.ts): past it, a 503. */
+const searchTimeoutMs = property(
+  'SEARCH_TIMEOUT_MS',
+  'number',
+  [
+    decorator('Type', '() => Number'),
+    decorator('IsInt'),
+    decorator('Min', '1'),
+    decorator('Max', '60000'),
+  ],
+  { initializer: String(SEARCH_TIMEOUT_DEFAULT) },
+);
+
 function databaseProperties(options: ProjectOptions) {
   switch (options.database) {
     case 'sqlite':
@@ -52,6 +66,7 @@ function databaseProperties(options: ProjectOptions) {
         }),
         migrationsRun,
         listCachePages,
+        searchTimeoutMs,
       ];
     case 'postgres':
       return [
@@ -64,6 +79,7 @@ function databaseProperties(options: ProjectOptions) {
         ]),
         migrationsRun,
         listCachePages,
+        searchTimeoutMs,
       ];
     case 'mysql':
       return [
@@ -75,6 +91,7 @@ function databaseProperties(options: ProjectOptions) {
           ),
         ]),
         migrationsRun,
+        searchTimeoutMs,
       ];
     case 'mongodb':
       return [
@@ -91,6 +108,7 @@ function databaseProperties(options: ProjectOptions) {
           ],
           { hasQuestionToken: true },
         ),
+        searchTimeoutMs,
       ];
   }
 }

@@ -6,8 +6,10 @@ import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS, databaseVariable } from './data-source.template.js';
 import { cachesLists, LIST_CACHE } from '../common/list-cache.template.js';
+import { SEARCH_TIMEOUT } from './search-bound.template.js';
 
 const config = 'config: ConfigService<Environment, true>';
+const SET_SEARCH_TIMEOUT = "setSearchTimeout(config.get('SEARCH_TIMEOUT_MS', { infer: true }));";
 
 function typeormFactory(options: ProjectOptions): string[] {
   const settings = [
@@ -19,11 +21,12 @@ function typeormFactory(options: ProjectOptions): string[] {
     "  ? { logging: ['query' as const], logger: new StatementLogger() }",
     '  : {}),',
   ];
-  if (!cachesLists(options.database))
-    return [`useFactory: (${config}): TypeOrmModuleOptions => ({`, ...settings, '}),'];
   return [
     `useFactory: (${config}): TypeOrmModuleOptions => {`,
-    "  setListCachePages(config.get('LIST_CACHE_PAGES', { infer: true }));",
+    ...(cachesLists(options.database)
+      ? ["  setListCachePages(config.get('LIST_CACHE_PAGES', { infer: true }));"]
+      : []),
+    `  ${SET_SEARCH_TIMEOUT}`,
     '  return {',
     ...settings,
     '  };',
@@ -51,16 +54,20 @@ export function databaseModuleTemplate(options: ProjectOptions): TypeScriptFile 
         ]),
     ...(mongo ? [] : [{ from: DATABASE_OPTIONS, named: ['databaseOptions'] }]),
     ...(cachesLists(options.database) ? [{ from: LIST_CACHE, named: ['setListCachePages'] }] : []),
+    { from: SEARCH_TIMEOUT, named: ['setSearchTimeout'] },
   ];
   const root = mongo
     ? [
         'MongooseModule.forRootAsync({',
         '  inject: [ConfigService],',
-        `  useFactory: async (${config}) => ({`,
-        "    uri: config.get('MONGODB_URI', { infer: true }) ?? (await embeddedMongoUri(config.get('NODE_ENV', { infer: true }))),",
-        "    // Mongoose's default, kept in production too: `q` needs the text indexes (see onApplicationBootstrap).",
-        '    autoIndex: true,',
-        '  }),',
+        `  useFactory: async (${config}) => {`,
+        `    ${SET_SEARCH_TIMEOUT}`,
+        '    return {',
+        "      uri: config.get('MONGODB_URI', { infer: true }) ?? (await embeddedMongoUri(config.get('NODE_ENV', { infer: true }))),",
+        "      // Mongoose's default, kept in production too: `q` needs the text indexes (see onApplicationBootstrap).",
+        '      autoIndex: true,',
+        '    };',
+        '  },',
         '})',
       ]
     : [

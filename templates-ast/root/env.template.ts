@@ -3,6 +3,7 @@ import type { TextFile } from '../../src/engine/generated-file.js';
 import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
 import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 import { sendsMail } from '../mail/mail.template.js';
+import { SEARCH_TIMEOUT_DEFAULT } from '../database/search-bound.template.js';
 
 const MIGRATIONS = [
   '# Run pending migrations at start-up; with false, run them with npm run migration:run',
@@ -120,6 +121,8 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
           `MASTER_KEY=${secret(options.secrets.masterKey)}`,
         ]),
     ...databaseLines(options),
+    '# Milliseconds one search (a list\'s q) may cost the database; past it the answer is 503 with Retry-After',
+    `SEARCH_TIMEOUT_MS=${SEARCH_TIMEOUT_DEFAULT}`,
     '# Browser origins allowed to call the API (comma list); none when unset',
     '# CORS_ORIGINS=https://app.example.com',
     '# Proxies in front of the server: false, true, a number of hops, or addresses such as loopback',

@@ -147,6 +147,8 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         ...(options.auth ? { '@types/passport-jwt': '^4.0.1' } : {}),
         ...(sendsMail(options) ? { '@types/nodemailer': '^8.0.2' } : {}),
         ...(options.database === 'mongodb' ? { 'mongodb-memory-server': '^11.3.0' } : {}),
+        // src/database/search-worker.ts opens its own connection.
+        ...(options.database === 'sqlite' ? { '@types/better-sqlite3': '^7.6.13' } : {}),
       }),
       ...peerRules(options),
       jest: jestConfig(options),

@@ -6,6 +6,7 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
+import { WATCH_STATEMENTS } from './search.e2e-spec.template.js';
 
 /** Another instance of the app writes through its own connections (PostgreSQL). */
 const OTHER_CONNECTION = `
@@ -29,16 +30,15 @@ export function listCacheE2eSpecTemplate(options: ProjectOptions): TypeScriptFil
     'test/list-cache.e2e-spec.ts',
     [
       appTypeImport(options),
-      pkg('@nestjs/typeorm', 'getRepositoryToken'),
       pkg('typeorm', 'DataSource'),
-      pkgTypes('typeorm', 'Repository'),
       ...testHttp(options).imports,
       { from: userModelPath(options), named: ['User'] },
       use('testApp', 'createTestApp', 'describeWithDatabase'),
       { from: 'test/app.ts', named: ['MASTER_KEY', 'newRun', 'signUp'], types: ['SignedUp'] },
     ],
     [
-      block(`
+      block(`${WATCH_STATEMENTS}
+
 describeWithDatabase('kept list pages (e2e)', () => {
   const run = newRun();
   let app: ${platform.app};
@@ -63,14 +63,11 @@ describeWithDatabase('kept list pages (e2e)', () => {
   });
 
   it('answers the same list again without reading the table', async () => {
-    const users = app.get<Repository<User>>(getRepositoryToken(User));
-    // The statements of the users repository that search for this run's names.
+    // The statements that search for this run's names.
     let searches = 0;
-    const query = users.query.bind(users);
-    users.query = ((sql: string, values?: unknown[]) => {
-      if (values?.some((value) => String(value).includes(run))) searches += 1;
-      return query(sql, values);
-    }) as typeof users.query;
+    const unwatch = watchStatements(app.get(DataSource), (sql, values) => {
+      if (values.some((value) => String(value).includes(run))) searches += 1;
+    });
     try {
       expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
       expect(searches).toBe(1);
@@ -79,7 +76,7 @@ describeWithDatabase('kept list pages (e2e)', () => {
       expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
       expect(searches).toBe(1);
     } finally {
-      Reflect.deleteProperty(users, 'query');
+      unwatch();
     }
   });
 

@@ -1,0 +1,396 @@
+// The bound on what one `q` may cost (issue 30.1): src/common/search-timeout.ts (every database: the
+// setting and the 503 with Retry-After), src/database/search-query.ts (a SQL project's searched
+// statements, run under the database's own statement timeout) and, for SQLite, the worker thread that
+// runs them off the event loop (src/database/search-worker.ts).
+import { Scope } from '../../src/loader/ts-morph.js';
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import type { Database, ProjectOptions } from '../../src/project/options.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { classOf, code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+
+export const SEARCH_TIMEOUT = 'src/common/search-timeout.ts';
+export const SEARCH_QUERY = 'src/database/search-query.ts';
+const SEARCH_WORKER = 'src/database/search-worker.ts';
+
+/** The default of SEARCH_TIMEOUT_MS: what one search may cost the database, in milliseconds. */
+export const SEARCH_TIMEOUT_DEFAULT = 100;
+
+export function searchBoundFiles(options: ProjectOptions): TypeScriptFile[] {
+  const { database } = options;
+  return [
+    searchTimeoutTemplate(),
+    ...(database === 'mongodb' ? [] : [searchQueryTemplate(database)]),
+    ...(database === 'sqlite' ? [searchWorkerTemplate()] : []),
+  ];
+}
+
+function searchTimeoutTemplate(): TypeScriptFile {
+  return tsFile(
+    SEARCH_TIMEOUT,
+    [pkg('@nestjs/common', 'HttpException')],
+    [
+      constant('settings', `{ milliseconds: ${SEARCH_TIMEOUT_DEFAULT} }`, {
+        isExported: false,
+        docs: ['SEARCH_TIMEOUT_MS in .env.'],
+      }),
+      functionOf({
+        name: 'setSearchTimeout',
+        docs: ['What one `q` may cost the database (SEARCH_TIMEOUT_MS), in milliseconds.'],
+        parameters: [{ name: 'milliseconds', type: 'number' }],
+        returnType: 'void',
+        statements: code('settings.milliseconds = milliseconds;'),
+      }),
+      functionOf({
+        name: 'searchTimeout',
+        docs: ['SEARCH_TIMEOUT_MS: the longest a search statement runs before it is stopped.'],
+        returnType: 'number',
+        statements: code('return settings.milliseconds;'),
+      }),
+      classOf({
+        name: 'SearchTimeoutException',
+        extends: 'HttpException',
+        docs: [
+          'A search stopped at SEARCH_TIMEOUT_MS, or refused while an earlier one still runs: 503 with',
+          'Retry-After (AllExceptionsFilter sets it), whatever the stored rows or the text searched.',
+        ],
+        properties: [
+          {
+            name: 'retryAfter',
+            isReadonly: true,
+            initializer: '1',
+            docs: ['Seconds, for the Retry-After header.'],
+          },
+        ],
+        ctors: [
+          {
+            statements: code(
+              'super(',
+              '  {',
+              '    statusCode: 503,',
+              '    message: `This search costs more than the server allows (${settings.milliseconds} ms): search for a longer or rarer text, or try again`,',
+              "    error: 'Service Unavailable',",
+              '  },',
+              '  503,',
+              ');',
+            ),
+          },
+        ],
+      }),
+    ],
+  );
+}
+
+const RUN_DOCS: Record<Exclude<Database, 'mongodb'>, string[]> = {
+  postgres: [
+    'A searched statement in a transaction of its own with `statement_timeout` set to SEARCH_TIMEOUT_MS',
+    '(past it PostgreSQL cancels the statement: a 503) and sequential scans off, so that the planner',
+    "takes the columns' pg_trgm indexes even where it guesses a scan cheaper: a scan reads every row,",
+    'and a stored row built against the index costs the same either way, while the index bounds the',
+    'rest.',
+  ],
+  mysql: [
+    "A searched statement under the server's own limit: `SET STATEMENT max_statement_time` on MariaDB,",
+    'the `MAX_EXECUTION_TIME` hint on MySQL, at SEARCH_TIMEOUT_MS. Past it the server stops the',
+    'statement: a 503.',
+  ],
+  sqlite: [
+    'A searched statement, run by a worker thread on a read-only connection of its own, so that a',
+    "search never holds the event loop (better-sqlite3 runs statements on the caller's thread and",
+    'SQLite has no timeout of its own). Past SEARCH_TIMEOUT_MS, waiting included, the answer is a 503',
+    'and the worker is ended (a new one takes the next search); while an ended one still finishes',
+    'its statement, searches are refused at once rather than stacked. A database in memory (the',
+    'tests) has no file to share: its searches run here.',
+  ],
+};
+
+function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScriptFile {
+  const common = [
+    pkgTypes('typeorm', 'ObjectLiteral', 'Repository'),
+    { from: SEARCH_TIMEOUT, named: ['SearchTimeoutException', 'searchTimeout'] },
+  ];
+  const runDocs = RUN_DOCS[database];
+  if (database === 'postgres') {
+    return tsFile(
+      SEARCH_QUERY,
+      [...common, pkg('typeorm', 'QueryFailedError'), pkgTypes('typeorm', 'EntityManager')],
+      [
+        functionOf({
+          name: 'searchQuery',
+          isAsync: true,
+          docs: runDocs,
+          parameters: [
+            { name: 'repository', type: 'Repository<ObjectLiteral>' },
+            { name: 'sql', type: 'string' },
+            { name: 'parameters', type: 'unknown[]' },
+          ],
+          returnType: 'Promise<Record<string, unknown>[]>',
+          statements: code(
+            'try {',
+            '  return await repository.manager.transaction(async (manager: EntityManager) => {',
+            '    await manager.query(',
+            "      \"SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true)\",",
+            '      [String(searchTimeout())],',
+            '    );',
+            '    return manager.query<Record<string, unknown>[]>(sql, parameters);',
+            '  });',
+            '} catch (error) {',
+            "  // 57014: the statement was cancelled, here by statement_timeout.",
+            "  if (error instanceof QueryFailedError && (error.driverError as { code?: unknown }).code === '57014')",
+            '    throw new SearchTimeoutException();',
+            '  throw error;',
+            '}',
+          ),
+        }),
+      ],
+    );
+  }
+  if (database === 'mysql') {
+    return tsFile(
+      SEARCH_QUERY,
+      [...common, pkg('typeorm', 'QueryFailedError'), pkgTypes('typeorm', 'DataSource')],
+      [
+        constant('flavours', "new WeakMap<DataSource, Promise<'mariadb' | 'mysql'>>()", {
+          isExported: false,
+          docs: ['Which server each connection talks to, asked once: they stop a statement differently.'],
+        }),
+        constant('TIMEOUT_ERRORS', '[1969, 3024]', {
+          isExported: false,
+          docs: ["MariaDB's and MySQL's errors (errno) of a statement stopped at its limit."],
+        }),
+        functionOf({
+          name: 'searchQuery',
+          isAsync: true,
+          docs: runDocs,
+          parameters: [
+            { name: 'repository', type: 'Repository<ObjectLiteral>' },
+            { name: 'sql', type: 'string' },
+            { name: 'parameters', type: 'unknown[]' },
+          ],
+          returnType: 'Promise<Record<string, unknown>[]>',
+          statements: code(
+            'const milliseconds = searchTimeout();',
+            "const bounded = (await flavourOf(repository.manager.connection)) === 'mariadb'",
+            '  ? `SET STATEMENT max_statement_time = ${milliseconds / 1000} FOR ${sql}`',
+            '  : // MySQL takes the hint in the outer SELECT and warns about it in the inner ones.',
+            '    sql.replace(/\\bSELECT\\b/g, `SELECT /*+ MAX_EXECUTION_TIME(${milliseconds}) */`);',
+            'try {',
+            '  return await repository.query<Record<string, unknown>[]>(bounded, parameters);',
+            '} catch (error) {',
+            '  const errno = error instanceof QueryFailedError ? (error.driverError as { errno?: unknown }).errno : undefined;',
+            "  if (typeof errno === 'number' && TIMEOUT_ERRORS.includes(errno)) throw new SearchTimeoutException();",
+            '  throw error;',
+            '}',
+          ),
+        }),
+        functionOf({
+          name: 'flavourOf',
+          isExported: false,
+          parameters: [{ name: 'dataSource', type: 'DataSource' }],
+          returnType: "Promise<'mariadb' | 'mysql'>",
+          statements: code(
+            'const known = flavours.get(dataSource);',
+            'if (known !== undefined) return known;',
+            "const flavour = dataSource.query<{ version: string }[]>('SELECT VERSION() AS version').then(",
+            "  ([row]: { version: string }[]) => (/mariadb/i.test(row?.version ?? '') ? 'mariadb' : 'mysql'),",
+            ');',
+            'flavours.set(dataSource, flavour);',
+            'return flavour;',
+          ),
+        }),
+      ],
+    );
+  }
+  return tsFile(
+    SEARCH_QUERY,
+    [
+      ...common,
+      pkg('node:fs', 'existsSync'),
+      pkg('node:path', 'join'),
+      pkg('node:worker_threads', 'Worker'),
+    ],
+    [
+      interfaceOf({
+        name: 'Job',
+        isExported: false,
+        docs: ['A search sent to the worker, answered by `id`.'],
+        properties: [
+          { name: 'resolve', type: '(rows: Record<string, unknown>[]) => void' },
+          { name: 'reject', type: '(error: unknown) => void' },
+          { name: 'timer', type: 'NodeJS.Timeout' },
+        ],
+      }),
+      interfaceOf({
+        name: 'Answer',
+        isExported: false,
+        docs: ["The worker's answer to one job (search-worker.ts)."],
+        properties: [
+          { name: 'id', type: 'number' },
+          { name: 'rows', type: 'Record<string, unknown>[]', hasQuestionToken: true },
+          { name: 'error', type: '{ message: string; code?: string }', hasQuestionToken: true },
+        ],
+      }),
+      constant(
+        'WORKER',
+        "typeof __dirname === 'string' ? join(__dirname, 'search-worker.js') : ''",
+        {
+          isExported: false,
+          docs: ['The compiled worker beside this file (dist/database/); ts-jest runs src/, which has none.'],
+        },
+      ),
+      classOf({
+        name: 'SearchThread',
+        isExported: false,
+        docs: ['One worker thread with its own read-only connection to the database file.'],
+        properties: [
+          { name: 'worker', type: 'Worker | undefined', scope: Scope.Private },
+          { name: 'jobs', isReadonly: true, initializer: 'new Map<number, Job>()', scope: Scope.Private },
+          { name: 'next', initializer: '0', scope: Scope.Private },
+          {
+            name: 'ending',
+            initializer: '0',
+            scope: Scope.Private,
+            docs: ['Workers ended at a timeout that still finish their statement.'],
+          },
+        ],
+        ctors: [{ parameters: [{ name: 'path', type: 'string', isReadonly: true, scope: Scope.Private }] }],
+        methods: [
+          {
+            name: 'run',
+            parameters: [
+              { name: 'sql', type: 'string' },
+              { name: 'parameters', type: 'unknown[]' },
+            ],
+            returnType: 'Promise<Record<string, unknown>[]>',
+            statements: code(
+              'if (this.worker === undefined && this.ending > 0) return Promise.reject(new SearchTimeoutException());',
+              'const worker = (this.worker ??= this.start());',
+              'const id = this.next++;',
+              'return new Promise((resolve, reject) => {',
+              '  const timer = setTimeout(() => this.end(worker), searchTimeout());',
+              '  this.jobs.set(id, { resolve, reject, timer });',
+              '  worker.postMessage({ id, sql, parameters });',
+              '});',
+            ),
+          },
+          {
+            name: 'start',
+            scope: Scope.Private,
+            returnType: 'Worker',
+            statements: code(
+              'const worker = new Worker(WORKER, { argv: [this.path] });',
+              '// The app may end while a worker waits for searches.',
+              'worker.unref();',
+              "worker.on('message', (answer: Answer) => {",
+              '  const job = this.jobs.get(answer.id);',
+              '  if (job === undefined) return;',
+              '  this.jobs.delete(answer.id);',
+              '  clearTimeout(job.timer);',
+              '  if (answer.error) job.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));',
+              '  else job.resolve(answer.rows ?? []);',
+              '});',
+              "worker.on('error', (error: Error) => this.fail(worker, error));",
+              "worker.on('exit', () => this.fail(worker, new Error('The search worker stopped')));",
+              'return worker;',
+            ),
+          },
+          {
+            name: 'end',
+            scope: Scope.Private,
+            docs: ['A search past its time: every search waiting on this worker is a 503, and it ends.'],
+            parameters: [{ name: 'worker', type: 'Worker' }],
+            returnType: 'void',
+            statements: code(
+              'this.fail(worker, new SearchTimeoutException());',
+              'this.ending += 1;',
+              'void worker.terminate().finally(() => {',
+              '  this.ending -= 1;',
+              '});',
+            ),
+          },
+          {
+            name: 'fail',
+            scope: Scope.Private,
+            parameters: [
+              { name: 'worker', type: 'Worker' },
+              { name: 'error', type: 'unknown' },
+            ],
+            returnType: 'void',
+            statements: code(
+              'if (this.worker !== worker) return;',
+              'this.worker = undefined;',
+              'for (const job of this.jobs.values()) {',
+              '  clearTimeout(job.timer);',
+              '  job.reject(error);',
+              '}',
+              'this.jobs.clear();',
+            ),
+          },
+        ],
+      }),
+      constant('threads', 'new Map<string, SearchThread>()', {
+        isExported: false,
+        docs: ['One worker per database file.'],
+      }),
+      functionOf({
+        name: 'searchQuery',
+        isAsync: true,
+        docs: runDocs,
+        parameters: [
+          { name: 'repository', type: 'Repository<ObjectLiteral>' },
+          { name: 'sql', type: 'string' },
+          { name: 'parameters', type: 'unknown[]' },
+        ],
+        returnType: 'Promise<Record<string, unknown>[]>',
+        statements: code(
+          'const path = String(repository.manager.connection.options.database);',
+          "if (path === ':memory:' || WORKER === '' || !existsSync(WORKER))",
+          '  return repository.query<Record<string, unknown>[]>(sql, parameters);',
+          'let thread = threads.get(path);',
+          'if (thread === undefined) threads.set(path, (thread = new SearchThread(path)));',
+          '// better-sqlite3 binds no booleans: 1 and 0, as TypeORM sends them.',
+          "return thread.run(sql, parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)));",
+        ),
+      }),
+    ],
+  );
+}
+
+function searchWorkerTemplate(): TypeScriptFile {
+  return tsFile(
+    SEARCH_WORKER,
+    [pkg('node:worker_threads', 'parentPort'), { from: 'better-sqlite3', default: 'Database' }],
+    [
+      interfaceOf({
+        name: 'Job',
+        isExported: false,
+        docs: ['A search from src/database/search-query.ts.'],
+        properties: [
+          { name: 'id', type: 'number' },
+          { name: 'sql', type: 'string' },
+          { name: 'parameters', type: 'unknown[]' },
+        ],
+      }),
+      constant(
+        'database',
+        "new Database(process.argv[2] ?? '', { readonly: true, fileMustExist: true })",
+        {
+          isExported: false,
+          docs: [
+            "The searches' own connection to the file search-query.ts names: read-only, beside the app's",
+            '(WAL lets both read while it writes).',
+          ],
+        },
+      ),
+      code(
+        "parentPort?.on('message', ({ id, sql, parameters }: Job) => {",
+        '  try {',
+        '    parentPort?.postMessage({ id, rows: database.prepare(sql).all(...parameters) });',
+        '  } catch (error) {',
+        '    const { message, code } = error as { message?: unknown; code?: unknown };',
+        "    parentPort?.postMessage({ id, error: { message: String(message), code: typeof code === 'string' ? code : undefined } });",
+        '  }',
+        '});',
+      ),
+    ],
+  );
+}

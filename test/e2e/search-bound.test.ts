@@ -1,0 +1,297 @@
+// Issue 30.1: a public `q` has a bounded cost whatever the stored rows. One user's rows are built so
+// that the text index cannot skip them (200 entries of "aab " + 100,000 × "a"; 60,000 on MySQL); then 4
+// anonymous searches for "a" × 60-98 and one other letter run side by side, again and again, while
+// /health is asked every 10 ms. Before: each search cost PostgreSQL 3.4-4.3 s, and on SQLite the whole
+// server stopped while one ran. Now: each search answers within its bound (SEARCH_TIMEOUT_MS, 100 ms by
+// default) or is refused with 503 and Retry-After, and /health keeps answering.
+// PostgreSQL: the server's own statements, replayed from its trace log, are planned on the trigram
+// indexes (EXPLAIN), and the table is never scanned whole by a search (pg_stat_user_tables).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mysqlDatabase, postgresDatabase, run, startScript, type Server } from './project.js';
+import { linkDependencies, newProjectWithoutInstall, rest } from '../api/project.js';
+
+const ROWS = 200;
+/** The issue's rows: 100,000 characters; MySQL's TEXT holds 65,535 bytes. */
+const ROW_LENGTH = { sqlite: 100_000, postgres: 100_000, mysql: 60_000 };
+/**
+ * The i-th search: "a" × 60-98 and one other letter, each one as costly as the issue's "a" × 99 + "b"
+ * and never the same twice in a row of 900, as an attacker would vary it (a kept page answers a
+ * repeated one from memory).
+ */
+const attackText = (i: number) =>
+  `${'a'.repeat(60 + (i % 39))}${String.fromCharCode(98 + (Math.floor(i / 39) % 24))}`;
+
+const postgres = postgresDatabase('restsmith_search_bound');
+const mysql = mysqlDatabase('restsmith_search_bound');
+const skipReason = (reason: string | undefined, required: string | undefined) =>
+  reason && !required ? reason : undefined;
+
+interface Variant {
+  database: 'sqlite' | 'postgres' | 'mysql';
+  env: NodeJS.ProcessEnv;
+  skip?: string;
+  /** Stores the adversarial rows straight in the database. */
+  store: (dir: string) => void;
+}
+
+const variants: Variant[] = [
+  {
+    database: 'sqlite',
+    env: {},
+    store: (dir) => {
+      const script = join(dir, 'store-rows.cjs');
+      writeFileSync(
+        script,
+        [
+          "const Database = require('better-sqlite3');",
+          "const { randomUUID } = require('node:crypto');",
+          "const path = require('node:fs').readFileSync('.env', 'utf8').match(/^DATABASE_PATH=(.*)$/m)[1];",
+          'const database = new Database(path);',
+          "const insert = database.prepare('INSERT INTO articles (id, title, content) VALUES (?, ?, ?)');",
+          `const row = 'aab ' + 'a'.repeat(${ROW_LENGTH.sqlite});`,
+          `database.transaction(() => { for (let i = 0; i < ${ROWS}; i++) insert.run(randomUUID(), 't' + i, row); })();`,
+        ].join('\n'),
+      );
+      const stored = run('node', [script], dir);
+      expect(stored.status, stored.output).toBe(0);
+    },
+  },
+  {
+    database: 'postgres',
+    env: { DATABASE_URL: postgres.url },
+    skip: skipReason(postgres.reason, process.env.RESTSMITH_REQUIRE_POSTGRES),
+    store: (dir) => {
+      const stored = run(
+        'psql',
+        [
+          postgres.url ?? '',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-c',
+          `INSERT INTO articles (id, title, content) SELECT gen_random_uuid(), 't' || i, 'aab ' || repeat('a', ${ROW_LENGTH.postgres}) FROM generate_series(1, ${ROWS}) i`,
+        ],
+        dir,
+      );
+      expect(stored.status, stored.output).toBe(0);
+    },
+  },
+  {
+    database: 'mysql',
+    env: { DATABASE_URL: mysql.url },
+    skip: skipReason(mysql.reason, process.env.RESTSMITH_REQUIRE_MYSQL),
+    store: (dir) => {
+      const name = new URL(mysql.url ?? 'mysql://x/none').pathname.slice(1);
+      const stored = run(
+        'mysql',
+        [
+          '-uroot',
+          '-h127.0.0.1',
+          name,
+          '-e',
+          `INSERT INTO articles (id, title, content) SELECT uuid(), concat('t', seq), concat('aab ', repeat('a', ${ROW_LENGTH.mysql})) FROM seq_1_to_${ROWS}`,
+        ],
+        dir,
+      );
+      expect(stored.status, stored.output).toBe(0);
+    },
+  },
+];
+
+interface Measured {
+  statuses: number[];
+  retryAfter: (string | null)[];
+  search: number[];
+  health: number[];
+}
+
+/** 4 searches side by side, each asked again as soon as it answers, for `ms`; /health every 10 ms. */
+async function attack(url: string, ms: number): Promise<Measured> {
+  const measured: Measured = { statuses: [], retryAfter: [], search: [], health: [] };
+  const end = performance.now() + ms;
+  let sent = 0;
+  const pinger = (async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      const answer = await fetch(`${url}/health`);
+      await answer.arrayBuffer();
+      measured.health.push(performance.now() - started);
+      await new Promise((wait) => setTimeout(wait, 10));
+    }
+  })();
+  await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const answer = await fetch(`${url}/articles?q=${attackText(sent++)}&limit=10`);
+        await answer.arrayBuffer();
+        measured.search.push(performance.now() - started);
+        measured.statuses.push(answer.status);
+        measured.retryAfter.push(answer.headers.get('retry-after'));
+      }
+    }),
+  );
+  await pinger;
+  return measured;
+}
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+};
+
+describe.each(variants)('an adversarial search on a $database project', (variant) => {
+  let dir: string;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    if (variant.skip) return;
+    dir = newProjectWithoutInstall(`search-bound-${variant.database}`, variant.database, {
+      checkTypes: false,
+    });
+    const added = rest(
+      dir,
+      'api',
+      'article',
+      '--fields',
+      'title content:text',
+      '--public',
+      'GET',
+      '--yes',
+    );
+    expect(added.status, added.output).toBe(0);
+    linkDependencies(dir);
+    // At trace, the server logs each statement (without its values): the plan test replays them.
+    // The rate limit is lifted: this test measures the database, not the limiter.
+    server = await startScript(dir, 'prod', {
+      ...variant.env,
+      LOG_LEVEL: 'trace',
+      THROTTLE_LIMIT: '1000000',
+    });
+    variant.store(dir);
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.skipIf(Boolean(variant.skip))(
+    'answers each search within its bound or refuses it with 503 and Retry-After, and /health keeps answering',
+    async () => {
+      const measured = await attack(server!.url, 3_000);
+      const summary = JSON.stringify({
+        statuses: measured.statuses.reduce<Record<number, number>>(
+          (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+          {},
+        ),
+        searchMs: { p50: percentile(measured.search, 0.5), max: percentile(measured.search, 1) },
+        healthMs: {
+          n: measured.health.length,
+          p50: percentile(measured.health, 0.5),
+          p99: percentile(measured.health, 0.99),
+        },
+      });
+      console.log(`${variant.database}: ${summary}`);
+      expect(measured.search.length, summary).toBeGreaterThan(4);
+      measured.statuses.forEach((status, index) => {
+        expect([200, 503], summary).toContain(status);
+        if (status === 503) expect(measured.retryAfter[index], summary).toBe('1');
+      });
+      // The bound is 100 ms of database time; the rest is HTTP and a loaded machine (before: 3.4 s
+      // and more on PostgreSQL). Generous on purpose: the figures are bench/'s, this is the bound.
+      expect(percentile(measured.search, 1), summary).toBeLessThan(1_500);
+      // Before, on SQLite: 350-477 ms while a search held the event loop.
+      expect(percentile(measured.health, 0.99), summary).toBeLessThan(150);
+      // An honest search still answers, from the same rows.
+      const honest = await fetch(`${server!.url}/articles?q=t12&fields=id,title`);
+      expect([200, 503]).toContain(honest.status);
+    },
+    120_000,
+  );
+
+  it.skipIf(Boolean(variant.skip))(
+    "stops a search at SEARCH_TIMEOUT_MS with the database's own limit, a 503 that says so",
+    async () => {
+      // The same project and rows, served with a bound of 1 ms that any search of them passes.
+      const bounded = await startScript(dir, 'start:prod', {
+        ...variant.env,
+        NODE_ENV: 'production',
+        SEARCH_TIMEOUT_MS: '1',
+      });
+      try {
+        const answer = await fetch(`${bounded.url}/articles?q=aab&limit=10`);
+        const body = (await answer.json()) as { message?: string };
+        expect(answer.status, JSON.stringify(body)).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('1');
+        expect(body.message).toMatch(/costs more than the server allows \(1 ms\)/);
+        // The rest of the API does not care: a list without q is not bounded so.
+        expect((await fetch(`${bounded.url}/articles?limit=1&fields=id`)).status).toBe(200);
+      } finally {
+        await bounded.stop();
+      }
+    },
+    180_000,
+  );
+
+  it.skipIf(variant.database !== 'postgres' || Boolean(variant.skip))(
+    "plans the server's search on the trigram indexes, never a scan of the table (EXPLAIN)",
+    async () => {
+      const url = postgres.url!;
+      const psql = (sql: string) =>
+        run('psql', [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], dir);
+      // The table's whole scans and its search indexes' scans, as pg_stat counts them.
+      const counters = () => {
+        const [scans, searches] = psql(
+          "SELECT seq_scan, (SELECT sum(idx_scan) FROM pg_stat_user_indexes WHERE relname = 'articles' AND indexrelname LIKE '%_search') FROM pg_stat_user_tables WHERE relname = 'articles'",
+        )
+          .output.trim()
+          .split('|')
+          .map(Number);
+        return { scans: scans ?? 0, searches: searches ?? 0 };
+      };
+      const before = counters();
+      const answer = await fetch(`${server!.url}/articles?q=t12&limit=5`);
+      expect(answer.status).toBe(200);
+      // The statements the server ran for that search, from its trace log (JSON lines, the SQL as `msg`).
+      const statements = server!
+        .output()
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            const entry = JSON.parse(line) as { context?: string; msg?: string };
+            return entry.context === 'SQL' && entry.msg ? [entry.msg] : [];
+          } catch {
+            return [];
+          }
+        });
+      const settings = statements.findLast((sql) => sql.includes("set_config('statement_timeout'"));
+      const search = statements.findLast((sql) => /ILIKE \$1/.test(sql) && sql.startsWith('WITH'));
+      expect(settings, statements.slice(-10).join('\n')).toBeDefined();
+      expect(search, statements.slice(-10).join('\n')).toBeDefined();
+      const values = [...new Set(search!.match(/\$\d+/g))].map((name) =>
+        name === '$1' ? "'%t12%'" : '5',
+      );
+      const plan = psql(
+        [
+          'BEGIN;',
+          `${settings!.replace('$1', "'100'")};`,
+          `PREPARE search AS ${search};`,
+          `EXPLAIN EXECUTE search(${values.join(', ')});`,
+          'ROLLBACK;',
+        ].join('\n'),
+      );
+      expect(plan.status, plan.output).toBe(0);
+      expect(plan.output).toMatch(/Bitmap Index Scan on "IDX_articles_(title|content)_search"/);
+      expect(plan.output).not.toMatch(/Seq Scan on articles/);
+      // pg_stat counts them once the server's backend reports them (within 10 s of the search).
+      let after = before;
+      for (let waited = 0; waited < 20_000 && after.searches === before.searches; waited += 500) {
+        await new Promise((wait) => setTimeout(wait, 500));
+        after = counters();
+      }
+      expect(after.searches, 'the search indexes were not used').toBeGreaterThan(before.searches);
+      expect(after.scans, 'a search scanned the articles table whole').toBe(before.scans);
+    },
+    60_000,
+  );
+});
