@@ -28,6 +28,18 @@ const SEARCH_NOTES: Record<ProjectOptions['database'], string> = {
   ].join('\n'),
 };
 
+/** What one search may cost (src/common/search-timeout.ts, src/database/search-query.ts). */
+const SEARCH_BOUND: Record<ProjectOptions['database'], string> = {
+  sqlite:
+    'A search costs at most `SEARCH_TIMEOUT_MS` (default 100 ms), whatever is stored: rows written to defeat the index (one long run of a letter, searched for with another letter at its end) would otherwise cost hundreds of milliseconds each. Searches run in a worker thread with a read-only connection of its own, so the server keeps answering other requests meanwhile; past the bound the answer is `503` with `Retry-After: 1`, the worker is ended and a new one takes the next search (while an ended one still finishes, searches are refused at once). A database in memory (`DATABASE_PATH=:memory:`, the tests) searches on the main thread.',
+  postgres:
+    "A search costs at most `SEARCH_TIMEOUT_MS` (default 100 ms) of PostgreSQL's time, whatever is stored: it runs in a transaction of its own with `statement_timeout` set to the bound (past it: `503` with `Retry-After: 1`) and sequential scans off, so that it is planned on the trigram indexes even where the planner would guess a scan cheaper (test/search.e2e-spec.ts checks the plan).",
+  mysql:
+    "A search costs at most `SEARCH_TIMEOUT_MS` (default 100 ms) of the server's time, whatever is stored: MariaDB runs it under `SET STATEMENT max_statement_time`, MySQL under the `MAX_EXECUTION_TIME` hint; past the bound the answer is `503` with `Retry-After: 1`.",
+  mongodb:
+    "A search costs at most `SEARCH_TIMEOUT_MS` (default 100 ms) of MongoDB's time, whatever is stored (`maxTimeMS`); past the bound the answer is `503` with `Retry-After: 1`.",
+};
+
 /** Kept list pages (src/common/list-cache.ts), where the database has a one-statement version. */
 const LIST_CACHE_NOTES: Partial<Record<ProjectOptions['database'], string>> = {
   sqlite:
@@ -43,6 +55,8 @@ export function searchSection(options: ProjectOptions): string[] {
     `\`q\` finds the entries whose searched fields (text fields that are not lists; names and e-mails for users) contain it${options.database === 'mongodb' || options.database === 'mysql' ? ' as whole words (see below)' : ''}, ignoring case, accented letters included (\`q=élan\` finds \`Élan\`). It takes 3 to 100 characters; anything shorter or longer is a 400, so that every search is answered from an index and stays cheap.`,
     '',
     SEARCH_NOTES[options.database],
+    '',
+    SEARCH_BOUND[options.database],
     '',
     ...(LIST_CACHE_NOTES[options.database] ? [LIST_CACHE_NOTES[options.database]!, ''] : []),
   ];
