@@ -18,6 +18,7 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
       { from: 'src/app.module.ts', named: ['AppModule'] },
       use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('openApi', 'buildOpenApi'),
+      use('appLogger', 'AppLogger', 'createLogger'),
       { from: 'src/config/environment.ts', types: ['Environment'] },
       ...(checksDatabase(options)
         ? [pkg('node:fs', 'existsSync'), { from: DATABASE_READY, named: ['ensureDatabase'] }]
@@ -40,8 +41,8 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
             : []),
           'const app = configureApp(',
           options.http === 'fastify'
-            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true }),'
-            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true }),',
+            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true, logger: startupLogger() }),'
+            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true, logger: startupLogger() }),',
           ');',
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           "const mode = config.get('NODE_ENV', { infer: true });",
@@ -54,9 +55,23 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
           `Logger.log(\`${options.name} listening on http://0.0.0.0:\${port}, in \${mode} mode\`, 'Bootstrap');`,
         ),
       }),
+      functionOf({
+        name: 'startupLogger',
+        isExported: false,
+        docs: [
+          "Nest's own lines until the configuration is read (configureApp sets the app's logger), a failed",
+          'start-up included: one JSON object per line outside development, as every later line.',
+        ],
+        returnType: 'AppLogger',
+        statements: code(
+          "const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];",
+          'const level = process.env.LOG_LEVEL;',
+          "return new AppLogger(createLogger(level && levels.includes(level) ? level : 'info', process.env.NODE_ENV === 'development'));",
+        ),
+      }),
       code(
         'bootstrap().catch((error: unknown) => {',
-        '  console.error(error instanceof Error ? error.message : error);',
+        "  new Logger('Bootstrap').fatal(error instanceof Error ? error.message : String(error));",
         '  process.exit(1);',
         '});',
       ),

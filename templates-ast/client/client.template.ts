@@ -2,7 +2,7 @@
 // `npm run client` writes from the OpenAPI document (openapi-typescript) and then type-checks with this folder.
 import type { JsonFile, TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
-import { code, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
+import { code, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 /** Written by `npm run client`; the client's files import it. */
 export const CLIENT_SCHEMA = 'client/schema.d.ts';
@@ -12,19 +12,69 @@ export function clientFiles(options: ProjectOptions): (TypeScriptFile | JsonFile
 }
 
 function clientIndexTemplate(): TypeScriptFile {
+  const strict = (method: string) => ({ name: method.toUpperCase(), type: `StrictMethod<'${method}'>` });
   return tsFile(
     'client/index.ts',
     [
-      { from: 'openapi-fetch', default: 'createClient', types: ['Client'] },
+      {
+        from: 'openapi-fetch',
+        default: 'createClient',
+        types: ['Client', 'FetchResponse', 'MaybeOptionalInit'],
+      },
       { from: './schema', types: ['paths'] },
     ],
     [
       {
-        ...typeAlias('ApiClient', 'Client<paths>'),
+        ...typeAlias('Method', "'get' | 'put' | 'post' | 'delete' | 'patch'", false),
+        docs: ['The methods of HTTP a path may have, as openapi-typescript names them.'],
+      },
+      {
+        ...typeAlias(
+          'PathOf<M extends Method>',
+          '{ [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths]',
+          false,
+        ),
+        docs: ['The paths of the API that answer `M`.'],
+      },
+      {
+        ...typeAlias(
+          'OperationOf<P extends keyof paths, M extends Method>',
+          'Extract<paths[P][M], Record<string, unknown>>',
+          false,
+        ),
+        docs: ['The operation of `M` on `P`: its parameters, body and answers.'],
+      },
+      {
+        ...typeAlias(
+          'InitOf<P extends keyof paths, M extends Method>',
+          'MaybeOptionalInit<paths[P], M>',
+          false,
+        ),
+        docs: ['What a call of `M` on `P` takes: its parameters and body.'],
+      },
+      {
+        ...typeAlias(
+          'StrictMethod<M extends Method>',
+          '<P extends PathOf<M>>(url: P, ...init: undefined extends InitOf<P, M> ? [InitOf<P, M>?] : [InitOf<P, M>]) => Promise<FetchResponse<OperationOf<P, M>, InitOf<P, M>, `${string}/${string}`>>',
+          false,
+        ),
         docs: [
-          'Every path, parameter, body and answer of the API, typed from its OpenAPI document.',
+          [
+            "A call of one method. openapi-fetch's own infers its options from what is written, which lets",
+            'an unknown field of a body or of the query through; here they are typed by the path, so an',
+            'unknown one is a type error, as it is a 400 from the server.',
+          ].join('\n'),
         ],
       },
+      interfaceOf({
+        name: 'ApiClient',
+        docs: [
+          'Every path, parameter, body and answer of the API, typed from its OpenAPI document: the',
+          "client of openapi-fetch, with its calls' options checked field by field.",
+        ],
+        extends: ["Omit<Client<paths>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'>"],
+        properties: ['get', 'put', 'post', 'delete', 'patch'].map(strict),
+      }),
       {
         ...typeAlias(
           'JsonBody<Path extends keyof paths, Method extends keyof paths[Path]>',
@@ -32,8 +82,6 @@ function clientIndexTemplate(): TypeScriptFile {
         ),
         docs: [
           "A route's JSON body, to declare one before sending it: `const body: JsonBody<'/users', 'post'> = {...}`.",
-          'A declared literal has each field checked, an unknown one too; a literal written inside',
-          '`api.POST(path, { body })` is inferred by openapi-fetch, which lets unknown fields through.',
         ],
       },
       functionOf({
@@ -49,7 +97,8 @@ function clientIndexTemplate(): TypeScriptFile {
         returnType: 'ApiClient',
         statements: code(
           '// `fields` and `sort` lists travel comma-separated (style form, not exploded), as the document says.',
-          "return createClient({ baseUrl, headers, querySerializer: { array: { style: 'form', explode: false } } });",
+          '// The same client; only the types of its calls are narrower.',
+          "return createClient<paths>({ baseUrl, headers, querySerializer: { array: { style: 'form', explode: false } } }) as ApiClient;",
         ),
       }),
       functionOf({
@@ -177,6 +226,15 @@ function clientExampleTemplate(options: ProjectOptions): TypeScriptFile {
           "  nickname: 'Ada',",
           '};',
           `void api.POST('${root}/users', { body: unknownField });`,
+          `void api.POST('${root}/users', {`,
+          '  body: {',
+          '    email,',
+          "    password: 'correct horse battery staple',",
+          '    access_token: clientKey,',
+          '    // @ts-expect-error: written inline, too.',
+          "    nickname: 'Ada',",
+          '  },',
+          '});',
           '// @ts-expect-error: a password is needed.',
           `void api.POST('${root}/users', { body: { email, access_token: clientKey } });`,
           '// @ts-expect-error: a route the API does not have.',

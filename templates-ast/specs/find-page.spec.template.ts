@@ -2,6 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
+import { SEARCH_TIMEOUT } from '../database/search-bound.template.js';
 
 export function mongoFindPageSpecTemplate(): TypeScriptFile {
   return tsFile(
@@ -10,6 +11,7 @@ export function mongoFindPageSpecTemplate(): TypeScriptFile {
       pkgTypes('mongoose', 'Model'),
       use('findPage', 'findPage'),
       use('listQuery', 'parseListQuery', 'ListSpec'),
+      { from: SEARCH_TIMEOUT, named: ['SearchTimeoutException'] },
     ],
     [
       block(String.raw`
@@ -21,11 +23,17 @@ interface Asked {
   sort?: Record<string, unknown>;
   skip?: number;
   limit?: number;
+  /** maxTimeMS of the find and of the count. */
+  bounds: number[];
 }
 
 /** What findPage asks of a model, recorded by a stand-in for it. */
-async function ask(query: Record<string, unknown>, listSpec: ListSpec = spec): Promise<Asked> {
-  const asked: Asked = {};
+async function ask(
+  query: Record<string, unknown>,
+  listSpec: ListSpec = spec,
+  answer: () => Promise<unknown[]> = () => Promise.resolve([]),
+): Promise<Asked> {
+  const asked: Asked = { bounds: [] };
   const cursor = {
     sort(sort: Record<string, unknown>) {
       asked.sort = sort;
@@ -39,7 +47,11 @@ async function ask(query: Record<string, unknown>, listSpec: ListSpec = spec): P
       asked.limit = limit;
       return cursor;
     },
-    exec: () => Promise.resolve([]),
+    maxTimeMS(bound: number) {
+      asked.bounds.push(bound);
+      return cursor;
+    },
+    exec: answer,
   };
   const model = {
     find(filter: unknown) {
@@ -48,7 +60,14 @@ async function ask(query: Record<string, unknown>, listSpec: ListSpec = spec): P
     },
     countDocuments(filter: unknown) {
       asked.counted = filter;
-      return { exec: () => Promise.resolve(0) };
+      const count = {
+        maxTimeMS(bound: number) {
+          asked.bounds.push(bound);
+          return count;
+        },
+        exec: () => Promise.resolve(0),
+      };
+      return count;
     },
   };
   await findPage(model as unknown as Model<unknown>, parseListQuery(query, listSpec), listSpec);
@@ -94,6 +113,17 @@ describe('findPage on MongoDB', () => {
       ['_id', 1],
     ]);
     expect(Object.entries((await ask({ sort: '' })).sort ?? {})).toEqual([['_id', 1]]);
+  });
+
+  it('bounds a search on the server at SEARCH_TIMEOUT_MS (maxTimeMS), the page and the count; a list without q is not bounded', async () => {
+    expect((await ask({ q: 'ada' })).bounds).toEqual([100, 100]);
+    expect((await ask({})).bounds).toEqual([0, 0]);
+  });
+
+  it('answers a search MongoDB stopped at its bound (MaxTimeMSExpired, code 50) with a 503', async () => {
+    const stopped = ask({ q: 'ada' }, spec, () => Promise.reject(Object.assign(new Error('operation exceeded time limit'), { code: 50 })));
+    await expect(stopped).rejects.toBeInstanceOf(SearchTimeoutException);
+    await expect(ask({ q: 'ada' }, spec, () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
   });
 
   it('skips to the page asked for', async () => {

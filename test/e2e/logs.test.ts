@@ -193,4 +193,27 @@ describe.each([
     },
     LONG,
   );
+
+  it(
+    'writes a start-up that fails, before the configuration is read, as JSON lines too',
+    () => {
+      // Before: Nest's coloured text lines with a stack, then the message as plain text.
+      const failed = run('node', ['dist/main.js'], dir, {
+        ...database.env,
+        NODE_ENV: 'production',
+        SEARCH_TIMEOUT_MS: '0',
+      });
+      expect(failed.status, failed.output).toBe(1);
+      const lines = failed.output.split('\n').filter((line) => line.trim() !== '');
+      expect(lines.length, failed.output).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(() => JSON.parse(line) as unknown, `not JSON: ${line}`).not.toThrow();
+      }
+      const fatal = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .find((entry) => entry.level === 60);
+      expect(fatal?.msg, failed.output).toMatch(/SEARCH_TIMEOUT_MS must not be less than 1/);
+    },
+    LONG,
+  );
 });
