@@ -15,7 +15,7 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
       pkg('@nestjs/config', 'ConfigService'),
       pkg('@nestjs/swagger', 'SwaggerModule'),
       appTypeImport(options),
-      { from: 'src/app.module.ts', named: ['AppModule'] },
+      ...(checksDatabase(options) ? [] : [{ from: 'src/app.module.ts', named: ['AppModule'] }]),
       use('appSetup', 'configureApp', ...(options.http === 'fastify' ? ['createAdapter'] : [])),
       use('openApi', 'buildOpenApi'),
       use('appLogger', 'AppLogger', 'createLogger'),
@@ -37,6 +37,9 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
                 '// one line that says why. .env is read here as ConfigModule reads it: variables set already win.',
                 "if (process.env.NODE_ENV !== 'test' && existsSync('.env')) process.loadEnvFile('.env');",
                 'if (process.env.DATABASE_URL) await ensureDatabase(process.env.DATABASE_URL);',
+                '// Loaded only now: ConfigModule checks the configuration as AppModule loads, and a failed check',
+                "// waiting through the step above would end the process with Node's own report, not the app's log.",
+                "const { AppModule } = await import('./app.module.js');",
               ]
             : []),
           'const app = configureApp(',
