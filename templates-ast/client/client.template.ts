@@ -12,7 +12,10 @@ export function clientFiles(options: ProjectOptions): (TypeScriptFile | JsonFile
 }
 
 function clientIndexTemplate(): TypeScriptFile {
-  const strict = (method: string) => ({ name: method.toUpperCase(), type: `StrictMethod<'${method}'>` });
+  const strict = (method: string) => ({
+    name: method.toUpperCase(),
+    type: `StrictMethod<'${method}'>`,
+  });
   return tsFile(
     'client/index.ts',
     [

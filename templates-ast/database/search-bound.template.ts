@@ -134,7 +134,7 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
             '    return manager.query<Record<string, unknown>[]>(sql, parameters);',
             '  });',
             '} catch (error) {',
-            "  // 57014: the statement was cancelled, here by statement_timeout.",
+            '  // 57014: the statement was cancelled, here by statement_timeout.',
             "  if (error instanceof QueryFailedError && (error.driverError as { code?: unknown }).code === '57014')",
             '    throw new SearchTimeoutException();',
             '  throw error;',
@@ -151,7 +151,9 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
       [
         constant('flavours', "new WeakMap<DataSource, Promise<'mariadb' | 'mysql'>>()", {
           isExported: false,
-          docs: ['Which server each connection talks to, asked once: they stop a statement differently.'],
+          docs: [
+            'Which server each connection talks to, asked once: they stop a statement differently.',
+          ],
         }),
         constant('TIMEOUT_ERRORS', '[1969, 3024]', {
           isExported: false,
@@ -234,7 +236,9 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
         "typeof __dirname === 'string' ? join(__dirname, 'search-worker.js') : ''",
         {
           isExported: false,
-          docs: ['The compiled worker beside this file (dist/database/); ts-jest runs src/, which has none.'],
+          docs: [
+            'The compiled worker beside this file (dist/database/); ts-jest runs src/, which has none.',
+          ],
         },
       ),
       classOf({
@@ -243,7 +247,12 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
         docs: ['One worker thread with its own read-only connection to the database file.'],
         properties: [
           { name: 'worker', type: 'Worker | undefined', scope: Scope.Private },
-          { name: 'jobs', isReadonly: true, initializer: 'new Map<number, Job>()', scope: Scope.Private },
+          {
+            name: 'jobs',
+            isReadonly: true,
+            initializer: 'new Map<number, Job>()',
+            scope: Scope.Private,
+          },
           { name: 'next', initializer: '0', scope: Scope.Private },
           {
             name: 'ending',
@@ -252,7 +261,11 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
             docs: ['Workers ended at a timeout that still finish their statement.'],
           },
         ],
-        ctors: [{ parameters: [{ name: 'path', type: 'string', isReadonly: true, scope: Scope.Private }] }],
+        ctors: [
+          {
+            parameters: [{ name: 'path', type: 'string', isReadonly: true, scope: Scope.Private }],
+          },
+        ],
         methods: [
           {
             name: 'run',
@@ -296,7 +309,9 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
           {
             name: 'end',
             scope: Scope.Private,
-            docs: ['A search past its time: every search waiting on this worker is a 503, and it ends.'],
+            docs: [
+              'A search past its time: every search waiting on this worker is a 503, and it ends.',
+            ],
             parameters: [{ name: 'worker', type: 'Worker' }],
             returnType: 'void',
             statements: code(

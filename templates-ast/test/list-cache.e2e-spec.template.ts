@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
-import { pkg, pkgTypes, use } from '../_shared/pieces.js';
+import { pkg, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';

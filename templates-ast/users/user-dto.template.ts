@@ -99,7 +99,10 @@ export function updateUserDtoTemplate(): TypeScriptFile {
     ],
   });
   const name = clearable('null: the part of the e-mail before @', ...nameRules);
-  const picture = clearable('null: the Gravatar of the e-mail (an identicon without one)', ...pictureRules);
+  const picture = clearable(
+    'null: the Gravatar of the e-mail (an identicon without one)',
+    ...pictureRules,
+  );
   return tsFile(
     'src/users/dto/update-user.dto.ts',
     [
