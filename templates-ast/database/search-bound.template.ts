@@ -103,44 +103,49 @@ const RUN_DOCS: Record<Exclude<Database, 'mongodb'>, string[]> = {
   ],
 };
 
+/** `searchQuery(repository, sql, parameters)` of one database: its statements, its docs. */
+function searchQuery(database: Exclude<Database, 'mongodb'>, ...statements: string[]) {
+  return functionOf({
+    name: 'searchQuery',
+    isAsync: true,
+    docs: RUN_DOCS[database],
+    parameters: [
+      { name: 'repository', type: 'Repository<ObjectLiteral>' },
+      { name: 'sql', type: 'string' },
+      { name: 'parameters', type: 'unknown[]' },
+    ],
+    returnType: 'Promise<Record<string, unknown>[]>',
+    statements: code(...statements),
+  });
+}
+
 function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScriptFile {
   const common = [
     pkgTypes('typeorm', 'ObjectLiteral', 'Repository'),
     { from: SEARCH_TIMEOUT, named: ['SearchTimeoutException', 'searchTimeout'] },
   ];
-  const runDocs = RUN_DOCS[database];
   if (database === 'postgres') {
     return tsFile(
       SEARCH_QUERY,
       [...common, pkg('typeorm', 'QueryFailedError'), pkgTypes('typeorm', 'EntityManager')],
       [
-        functionOf({
-          name: 'searchQuery',
-          isAsync: true,
-          docs: runDocs,
-          parameters: [
-            { name: 'repository', type: 'Repository<ObjectLiteral>' },
-            { name: 'sql', type: 'string' },
-            { name: 'parameters', type: 'unknown[]' },
-          ],
-          returnType: 'Promise<Record<string, unknown>[]>',
-          statements: code(
-            'try {',
-            '  return await repository.manager.transaction(async (manager: EntityManager) => {',
-            '    await manager.query(',
-            "      \"SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true)\",",
-            '      [String(searchTimeout())],',
-            '    );',
-            '    return manager.query<Record<string, unknown>[]>(sql, parameters);',
-            '  });',
-            '} catch (error) {',
-            '  // 57014: the statement was cancelled, here by statement_timeout.',
-            "  if (error instanceof QueryFailedError && (error.driverError as { code?: unknown }).code === '57014')",
-            '    throw new SearchTimeoutException();',
-            '  throw error;',
-            '}',
-          ),
-        }),
+        searchQuery(
+          database,
+          'try {',
+          '  return await repository.manager.transaction(async (manager: EntityManager) => {',
+          '    await manager.query(',
+          "      \"SELECT set_config('statement_timeout', $1, true), set_config('enable_seqscan', 'off', true)\",",
+          '      [String(searchTimeout())],',
+          '    );',
+          '    return manager.query<Record<string, unknown>[]>(sql, parameters);',
+          '  });',
+          '} catch (error) {',
+          '  // 57014: the statement was cancelled, here by statement_timeout.',
+          "  if (error instanceof QueryFailedError && (error.driverError as { code?: unknown }).code === '57014')",
+          '    throw new SearchTimeoutException();',
+          '  throw error;',
+          '}',
+        ),
       ],
     );
   }
@@ -159,31 +164,21 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
           isExported: false,
           docs: ["MariaDB's and MySQL's errors (errno) of a statement stopped at its limit."],
         }),
-        functionOf({
-          name: 'searchQuery',
-          isAsync: true,
-          docs: runDocs,
-          parameters: [
-            { name: 'repository', type: 'Repository<ObjectLiteral>' },
-            { name: 'sql', type: 'string' },
-            { name: 'parameters', type: 'unknown[]' },
-          ],
-          returnType: 'Promise<Record<string, unknown>[]>',
-          statements: code(
-            'const milliseconds = searchTimeout();',
-            "const bounded = (await flavourOf(repository.manager.connection)) === 'mariadb'",
-            '  ? `SET STATEMENT max_statement_time = ${milliseconds / 1000} FOR ${sql}`',
-            '  : // MySQL takes the hint in the outer SELECT and warns about it in the inner ones.',
-            '    sql.replace(/\\bSELECT\\b/g, `SELECT /*+ MAX_EXECUTION_TIME(${milliseconds}) */`);',
-            'try {',
-            '  return await repository.query<Record<string, unknown>[]>(bounded, parameters);',
-            '} catch (error) {',
-            '  const errno = error instanceof QueryFailedError ? (error.driverError as { errno?: unknown }).errno : undefined;',
-            "  if (typeof errno === 'number' && TIMEOUT_ERRORS.includes(errno)) throw new SearchTimeoutException();",
-            '  throw error;',
-            '}',
-          ),
-        }),
+        searchQuery(
+          database,
+          'const milliseconds = searchTimeout();',
+          "const bounded = (await flavourOf(repository.manager.connection)) === 'mariadb'",
+          '  ? `SET STATEMENT max_statement_time = ${milliseconds / 1000} FOR ${sql}`',
+          '  : // MySQL takes the hint in the outer SELECT and warns about it in the inner ones.',
+          '    sql.replace(/\\bSELECT\\b/g, `SELECT /*+ MAX_EXECUTION_TIME(${milliseconds}) */`);',
+          'try {',
+          '  return await repository.query<Record<string, unknown>[]>(bounded, parameters);',
+          '} catch (error) {',
+          '  const errno = error instanceof QueryFailedError ? (error.driverError as { errno?: unknown }).errno : undefined;',
+          "  if (typeof errno === 'number' && TIMEOUT_ERRORS.includes(errno)) throw new SearchTimeoutException();",
+          '  throw error;',
+          '}',
+        ),
         functionOf({
           name: 'flavourOf',
           isExported: false,
@@ -346,26 +341,16 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
         isExported: false,
         docs: ['One worker per database file.'],
       }),
-      functionOf({
-        name: 'searchQuery',
-        isAsync: true,
-        docs: runDocs,
-        parameters: [
-          { name: 'repository', type: 'Repository<ObjectLiteral>' },
-          { name: 'sql', type: 'string' },
-          { name: 'parameters', type: 'unknown[]' },
-        ],
-        returnType: 'Promise<Record<string, unknown>[]>',
-        statements: code(
-          'const path = String(repository.manager.connection.options.database);',
-          "if (path === ':memory:' || WORKER === '' || !existsSync(WORKER))",
-          '  return repository.query<Record<string, unknown>[]>(sql, parameters);',
-          'let thread = threads.get(path);',
-          'if (thread === undefined) threads.set(path, (thread = new SearchThread(path)));',
-          '// better-sqlite3 binds no booleans: 1 and 0, as TypeORM sends them.',
-          "return thread.run(sql, parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)));",
-        ),
-      }),
+      searchQuery(
+        database,
+        'const path = String(repository.manager.connection.options.database);',
+        "if (path === ':memory:' || WORKER === '' || !existsSync(WORKER))",
+        '  return repository.query<Record<string, unknown>[]>(sql, parameters);',
+        'let thread = threads.get(path);',
+        'if (thread === undefined) threads.set(path, (thread = new SearchThread(path)));',
+        '// better-sqlite3 binds no booleans: 1 and 0, as TypeORM sends them.',
+        "return thread.run(sql, parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)));",
+      ),
     ],
   );
 }

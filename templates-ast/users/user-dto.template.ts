@@ -6,9 +6,14 @@ import { classOf, decorator, property, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';
 import { confirmationLinkProperty } from '../email-confirmations/confirm-email.dto.template.js';
 
-const optional = (type: string, ...rules: ReturnType<typeof decorator>[]) => ({
-  type,
-  rules: [decorator('ApiPropertyOptional'), decorator('IsOptional'), ...rules],
+/** A field with a default (`name`, `picture`): left out or `null`, it takes the default. */
+const defaulted = (what: string, ...rules: ReturnType<typeof decorator>[]) => ({
+  type: 'string | null',
+  rules: [
+    decorator('ApiPropertyOptional', `{ type: String, nullable: true, description: '${what}' }`),
+    decorator('IsOptional'),
+    ...rules,
+  ],
 });
 
 const nameRules = [decorator('IsString'), decorator('IsNotEmpty'), decorator('MaxLength', '255')];
@@ -27,8 +32,11 @@ const passwordRules = [
 ];
 
 export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
-  const name = optional('string', ...nameRules);
-  const picture = optional('string', ...pictureRules);
+  const name = defaulted('left out or null: the part of the e-mail before @', ...nameRules);
+  const picture = defaulted(
+    'left out or null: the Gravatar of the e-mail (an identicon without one)',
+    ...pictureRules,
+  );
   const password = hasPassword(options);
   return tsFile(
     'src/users/dto/create-user.dto.ts',
@@ -89,37 +97,21 @@ export function createUserDtoTemplate(options: ProjectOptions): TypeScriptFile {
 }
 
 export function updateUserDtoTemplate(): TypeScriptFile {
-  // `null` puts a field back to its default (PATCH); PUT gives the defaults to what it leaves out.
-  const clearable = (what: string, ...rules: ReturnType<typeof decorator>[]) => ({
-    type: 'string | null',
-    rules: [
-      decorator('ApiPropertyOptional', `{ type: String, nullable: true, description: '${what}' }`),
-      decorator('IsOptional'),
-      ...rules,
-    ],
-  });
-  const name = clearable('null: the part of the e-mail before @', ...nameRules);
-  const picture = clearable(
-    'null: the Gravatar of the e-mail (an identicon without one)',
-    ...pictureRules,
-  );
   return tsFile(
     'src/users/dto/update-user.dto.ts',
     [
-      pkg('@nestjs/swagger', 'ApiPropertyOptional'),
-      pkg('class-validator', 'IsNotEmpty', 'IsOptional', 'IsString', 'IsUrl', 'MaxLength'),
+      pkg('@nestjs/swagger', 'PickType'),
+      { from: 'src/users/dto/create-user.dto.ts', named: ['CreateUserDto'] },
     ],
     [
       classOf({
         name: 'UpdateUserDto',
         docs: [
-          'The name and the picture, the profile a user changes: PUT gives a field it leaves out its default,',
-          'PATCH keeps it; `null` puts it back to its default.',
+          'The name and the picture, the profile a user changes, with the rules of sign-up (PickType: one',
+          'rule for both). PUT gives a field it leaves out its default, PATCH keeps it; `null` puts it back',
+          'to its default.',
         ],
-        properties: [
-          property('name', name.type, name.rules, { hasQuestionToken: true }),
-          property('picture', picture.type, picture.rules, { hasQuestionToken: true }),
-        ],
+        extends: "PickType(CreateUserDto, ['name', 'picture'] as const)",
       }),
     ],
   );
