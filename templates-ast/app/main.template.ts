@@ -3,7 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { appTypeImport } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
-import { code, functionOf, tsFile } from '../_shared/ts.js';
+import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 import { checksDatabase, DATABASE_READY } from '../database/database-ready.template.js';
 
 export function mainTemplate(options: ProjectOptions): TypeScriptFile {
@@ -36,7 +36,7 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
                 '// The server answers and the database exists (created when missing) before the app connects: else',
                 '// one line that says why. .env is read here as ConfigModule reads it: variables set already win.',
                 "if (process.env.NODE_ENV !== 'test' && existsSync('.env')) process.loadEnvFile('.env');",
-                'if (process.env.DATABASE_URL) await ensureDatabase(process.env.DATABASE_URL);',
+                "if (process.env.DATABASE_URL) await ensureDatabase(process.env.DATABASE_URL, (message) => logger.log(message, 'Database'));",
                 '// Loaded only now: ConfigModule checks the configuration as AppModule loads, and a failed check',
                 "// waiting through the step above would end the process with Node's own report, not the app's log.",
                 "const { AppModule } = await import('./app.module.js');",
@@ -44,8 +44,8 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
             : []),
           'const app = configureApp(',
           options.http === 'fastify'
-            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true, logger: startupLogger() }),'
-            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true, logger: startupLogger() }),',
+            ? '  await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { bufferLogs: true, logger }),'
+            : '  await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true, logger }),',
           ');',
           'const config = app.get<ConfigService<Environment, true>>(ConfigService);',
           "const mode = config.get('NODE_ENV', { infer: true });",
@@ -72,9 +72,12 @@ export function mainTemplate(options: ProjectOptions): TypeScriptFile {
           "return new AppLogger(createLogger(level && levels.includes(level) ? level : 'info', process.env.NODE_ENV === 'development'));",
         ),
       }),
+      constant('logger', 'startupLogger()', { isExported: false }),
       code(
         'bootstrap().catch((error: unknown) => {',
-        "  new Logger('Bootstrap').fatal(error instanceof Error ? error.message : String(error));",
+        "  // What Nest held back for the app's logger, then why the start failed, in the log's format.",
+        '  Logger.flush();',
+        "  logger.fatal(error instanceof Error ? error.message : String(error), 'Bootstrap');",
         '  process.exit(1);',
         '});',
       ),

@@ -61,10 +61,17 @@ export function databaseReadyTemplate(options: ProjectOptions): TypeScriptFile {
         isAsync: true,
         docs: [
           `Waits a little for the ${server.name} server that \`DATABASE_URL\` names, and creates its database when`,
-          'it does not exist and the user may create it; otherwise fails with one line that says why and',
-          'what to do. npm run dev and prod run it before the app connects, the tests before they migrate.',
+          'it does not exist and the user may create it (`say` tells); otherwise fails with one line that says',
+          'why and what to do. npm run dev and prod run it before the app connects, the tests before they migrate.',
         ],
-        parameters: [{ name: 'databaseUrl', type: 'string' }],
+        parameters: [
+          { name: 'databaseUrl', type: 'string' },
+          {
+            name: 'say',
+            type: '(message: string) => void',
+            initializer: '(message: string) => console.log(message)',
+          },
+        ],
         returnType: 'Promise<void>',
         statements: code(
           'const url = new URL(databaseUrl);',
@@ -75,7 +82,7 @@ export function databaseReadyTemplate(options: ProjectOptions): TypeScriptFile {
           '    return;',
           '  } catch (error) {',
           '    const code = codeOf(error);',
-          `    if (${server.missing}.includes(code)) return createDatabase(url, name);`,
+          `    if (${server.missing}.includes(code)) return createDatabase(url, name, say);`,
           '    if (UNREACHABLE.includes(code) && attempt < TRIES) {',
           '      await setTimeout(1000);',
           '      continue;',
@@ -92,6 +99,7 @@ export function databaseReadyTemplate(options: ProjectOptions): TypeScriptFile {
         parameters: [
           { name: 'url', type: 'URL' },
           { name: 'name', type: 'string' },
+          { name: 'say', type: '(message: string) => void' },
         ],
         returnType: 'Promise<void>',
         statements: code(
@@ -107,7 +115,7 @@ export function databaseReadyTemplate(options: ProjectOptions): TypeScriptFile {
           '  } finally {',
           '    await source.destroy();',
           '  }',
-          `  console.log(\`created the ${server.name} database \${name} on \${url.host}\`);`,
+          `  say(\`created the ${server.name} database \${name} on \${url.host}\`);`,
           '} catch (error) {',
           `  if (${server.exists}.includes(codeOf(error))) return;`,
           `  throw new Error(\`the database "\${name}" does not exist, and it could not be created (\${firstLine(error)}): create it with \${${server.fix}}, or name another in DATABASE_URL (.env)\`, { cause: error });`,

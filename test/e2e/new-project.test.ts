@@ -125,7 +125,10 @@ describe.skipIf(Boolean(postgres.reason) && !requirePostgres)(
           NODE_ENV: 'production',
         });
         expect(down.status).not.toBe(0);
-        expect(down.output.trim()).toBe(
+        // One line, JSON as every production line (issue 29.4), saying what to do.
+        const lines = down.output.trim().split('\n');
+        expect(lines, down.output).toHaveLength(1);
+        expect((JSON.parse(lines[0]!) as { level: number; msg: string }).msg).toBe(
           'cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED, 5 tries): start it, or set DATABASE_URL in .env to a server that runs',
         );
       },
