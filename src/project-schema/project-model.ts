@@ -197,7 +197,10 @@ function addInputs(
   return result;
 }
 
-/** UpdateXDto's own properties plus those of the class in `PartialType(...)`; undefined without the class. */
+/**
+ * UpdateXDto's own properties plus those of the class in `PartialType(...)`, or those picked by
+ * `PickType(CreateUserDto, ['name', 'picture'] as const)`; undefined without the class.
+ */
 function updateFields(
   sources: ProjectSources,
   object: string,
@@ -206,14 +209,21 @@ function updateFields(
   const dto = sources.plainClass(`Update${object}Dto`);
   if (!dto) return undefined;
   // `PartialType(CreateArticleDto)`, or with options: `PartialType(CreateArticleDto, { ... })`.
-  const base = /PartialType\(\s*(\w+)\s*[,)]/.exec(dto.extendsText ?? '')?.[1];
+  const extendsText = dto.extendsText ?? '';
+  const picked = /PickType\(\s*(\w+)\s*,\s*\[([^\]]*)\]/.exec(extendsText);
+  const base = picked?.[1] ?? /PartialType\(\s*(\w+)\s*[,)]/.exec(extendsText)?.[1];
+  const pickedNames = picked
+    ? new Set([...picked[2]!.matchAll(/['"](\w+)['"]/g)].map((match) => match[1]!))
+    : undefined;
   const inherited = base ? sources.plainClass(base) : undefined;
   const own = classFields(dto.name, dto.properties, context);
   const names = new Set(own.map((field) => field.name));
   const fromBase = inherited
     ? classFields(
         inherited.name,
-        inherited.properties.filter((property) => !names.has(property.name)),
+        inherited.properties.filter(
+          (property) => !names.has(property.name) && (pickedNames?.has(property.name) ?? true),
+        ),
         context,
       )
     : [];
