@@ -42,7 +42,7 @@ export const PIECES = {
   listQuery: {
     from: 'src/common/list-query.ts',
     named: ['ListQueryParams', 'MAX_LIMIT', 'parseListQuery', 'selectFields'],
-    types: ['ListQuery', 'ListSpec'],
+    types: ['ListQuery', 'ListSpec', 'SortKey'],
   },
   listFilters: {
     from: 'src/common/list-filters.ts',

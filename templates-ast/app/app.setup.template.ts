@@ -216,7 +216,7 @@ const AFTER_BODIES = [
   'app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost).httpAdapter));',
   "const origins = corsOrigins(config.get('CORS_ORIGINS', { infer: true }));",
   'if (origins.length > 0) {',
-  "  app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'Link', REQUEST_ID_HEADER] });",
+  "  app.enableCors({ origin: origins, exposedHeaders: ['X-Total-Count', 'X-Total-Count-Exact', 'Link', REQUEST_ID_HEADER] });",
   '}',
   "limitRequestTime(app.getHttpServer(), config.get('REQUEST_TIMEOUT', { infer: true }));",
   'app.enableShutdownHooks();',

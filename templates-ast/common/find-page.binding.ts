@@ -21,7 +21,7 @@ export function bindingFunctions(search: SearchBinding) {
       returnType: 'Record<string, unknown>',
       statements: code(
         'const values: Record<string, unknown> = {};',
-        'if (query.q !== undefined && spec.search.length > 0) Object.assign(values, searchValues(query.q));',
+        'if (isSearch(query, spec)) Object.assign(values, searchValues(query.q));',
         'query.filters.forEach((filter, index) => {',
         '  // One parameter per value of an `in` list: drivers convert a Date alone, not inside a list.',
         '  if (Array.isArray(filter.value)) {',

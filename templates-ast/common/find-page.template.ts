@@ -2,7 +2,8 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/project/options.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
-import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+import { code, constant, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
+import { CURSOR_DIALECTS, cursorConstants, cursorFunctions } from './find-page.cursor.js';
 import { FIND_BY_ID } from '../database/find-by-id.template.js';
 import { bindingFunctions } from './find-page.binding.js';
 import { statementFunctions } from './find-page.statements.js';
@@ -70,13 +71,16 @@ const filterTypes = use('listFilters', 'Filter', 'FilterSpec');
 
 function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
   const search = SEARCH[database];
+  const cursor = CURSOR_DIALECTS[database];
   const cached = cachesLists(database);
   return tsFile(
     'src/common/find-page.ts',
     [
       ...search.imports,
-      pkgTypes('typeorm', 'ObjectLiteral', 'Repository', 'SelectQueryBuilder'),
+      pkg('@nestjs/common', 'BadRequestException'),
+      pkgTypes('typeorm', 'EntityMetadata', 'ObjectLiteral', 'Repository', 'SelectQueryBuilder'),
       ...shared,
+      use('listQuery', 'cursorOf', 'MAX_COUNT', 'NOT_A_CURSOR', 'SortKey'),
       filterTypes,
       {
         from: FIND_BY_ID,
@@ -95,21 +99,34 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           {
             name: 'page',
             type: 'string',
-            docs: ['The rows of a page (`:limit`, `:offset`), each with the count of all (TOTAL).'],
+            docs: [
+              'The rows of a page (`:limit`, and `:offset` or a cursor), each with the count of all',
+              '(TOTAL) unless `count=false`.',
+            ],
           },
-          { name: 'count', type: 'string', docs: ['That count alone (TOTAL).'] },
+          {
+            name: 'count',
+            type: 'string',
+            docs: ['That count alone (TOTAL): at most MAX_COUNT + 1 rows are counted.'],
+          },
         ],
       }),
       interfaceOf({
         name: 'FetchedPage',
         isExported: false,
-        docs: ['A page as its statements gave it: its entities and the count of all.'],
+        docs: [
+          'A page as its statements gave it: its entities, the count of all, and for a cursor the sort',
+          'keys of each entry and whether more follow.',
+        ],
         typeParameters: [{ name: 'T' }],
         properties: [
           { name: 'items', type: 'T[]' },
-          { name: 'total', type: 'number' },
+          { name: 'total', type: 'number', hasQuestionToken: true },
+          { name: 'keys', type: 'unknown[][]', hasQuestionToken: true },
+          { name: 'more', type: 'boolean' },
         ],
       }),
+      typeAlias('ColumnMetadata', "EntityMetadata['columns'][number]", false),
       constant('TOTAL', "'__total'", {
         isExported: false,
         docs: ['The column of the count of all matching entries.'],
@@ -125,10 +142,12 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         'new WeakMap<Repository<ObjectLiteral>, Map<string, PageStatements>>()',
         { isExported: false },
       ),
+      ...cursorConstants(cursor),
       functionOf({
         name: 'findPage',
         docs: [
-          'One page of a list query and the count of all its entries, in one statement. Field names',
+          'One page of a list query and the count of its entries, in one statement; with a cursor',
+          '(`after`), the entries after it, found by their sort keys rather than skipped. Field names',
           'come from the checked spec, never from the request; the search text is a bound parameter:',
           `${search.docs}`,
           '',
@@ -147,29 +166,47 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         returnType: 'Promise<Page<T>>',
         statements: code(
           'const statement = statementsOf(repository, query, spec);',
+          'const { after } = query;',
           'const offset = (query.page - 1) * query.limit;',
-          'const values = { ...valuesOf(query, spec), limit: query.limit, offset };',
-          'const searched = query.q !== undefined && spec.search.length > 0;',
+          'const values = {',
+          '  ...valuesOf(query, spec),',
+          '  // One entry more than the page: whether a next page follows.',
+          '  ...(after === undefined',
+          '    ? { limit: query.limit, offset }',
+          '    : { ...afterValues(repository, query, after), limit: query.limit + 1 }),',
+          '};',
+          'const searched = isSearch(query, spec);',
           'const fetch = async (): Promise<FetchedPage<T>> => {',
-          '  const rows = await run(repository, statement.page, values, searched);',
+          '  const found = await run(repository, statement.page, values, searched);',
+          '  const rows = found.slice(0, query.limit);',
           '  // A page past the last one has no row to carry the count.',
-          '  const [counted] = rows.length > 0 || offset === 0 ? rows : await run(repository, statement.count, values, searched);',
+          '  const first = offset === 0 && (after === undefined || after.length === 0);',
+          '  const [counted] =',
+          '    !query.count || rows.length > 0 || first ? rows : await run(repository, statement.count, values, searched);',
           '  const columns = entityColumns(repository);',
           '  const items = rows.map((row) => toEntity<T>(repository, columns, row));',
           '  await loadListIds(repository, items);',
-          '  return { items, total: Number(counted?.[TOTAL] ?? 0) };',
+          '  const names = after === undefined ? [] : sortKeys(query).map((_, index) => `${KEY}${index}`);',
+          '  return {',
+          '    items,',
+          '    total: query.count ? Number(counted?.[TOTAL] ?? 0) : undefined,',
+          '    keys: after === undefined ? undefined : rows.map((row) => names.map((name) => row[name])),',
+          '    more: found.length > query.limit,',
+          '  };',
           '};',
           ...(cached
             ? [
                 '// Kept per statement and values; see list-cache.ts for when a kept page is used.',
-                'const { items, total } = await cachedPage(repository, `${statement.page}\\0${JSON.stringify(values)}`, fetch);',
+                'const { items, total, keys, more } = await cachedPage(repository, `${statement.page}\\0${JSON.stringify(values)}`, fetch);',
                 '// Copies, so that what a caller does with its entities stays its own.',
-                'return { items: items.map(copyOf), total, page: query.page, limit: query.limit };',
+                'const page = { items: items.map(copyOf), total, page: query.page, limit: query.limit };',
               ]
             : [
-                'const { items, total } = await fetch();',
-                'return { items, total, page: query.page, limit: query.limit };',
+                'const { items, total, keys, more } = await fetch();',
+                'const page = { items, total, page: query.page, limit: query.limit };',
               ]),
+          '// The cursor of an entry is made only for the one a Link header names.',
+          'return keys === undefined ? page : { ...page, more, after: (index: number) => cursorOf(query.sort, keys[index]) };',
         ),
       }),
       ...(cached
@@ -214,6 +251,9 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         statements: code(
           'const shape = [',
           "  query.q === undefined ? '' : 'q',",
+          "  query.count ? '' : 'uncounted',",
+          "  // A cursor's NULL keys change its condition (IS NULL rather than a parameter).",
+          "  query.after === undefined ? '' : `after:${query.after.map((key) => (key === null ? 0 : 1)).join('')}`,",
           '  ...query.filters.map((filter) => `${filter.field}.${filter.operator}`),',
           "  ...query.sort.map((key) => `${key.descending ? '-' : '+'}${key.field}`),",
           "].join(' ');",
@@ -229,6 +269,7 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         ),
       }),
       ...statementFunctions(search),
+      ...cursorFunctions(cursor),
       ...bindingFunctions(search),
     ],
   );

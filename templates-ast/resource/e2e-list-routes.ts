@@ -40,6 +40,32 @@ export function listTests(project: ProjectOptions, resource: ResourceOptions): s
       const without = await list({ fields: '-createdAt,-updatedAt' }).expect(200);
       expect(${rows('without')}[0]).not.toHaveProperty('createdAt');
       expect(${rows('without')}[0]).toHaveProperty('id');
+    });
+
+    it('pages with a cursor: after= then the next link of the Link header, as the pages do, for any sort', async () => {
+      for (const sort of ['-createdAt', 'id', 'updatedAt,-id']) {
+        const pages = await list({ limit: 100, sort }).expect(200);
+        const seen: string[] = [];
+        let after = '';
+        for (let step = 0; step < 100; step += 1) {
+          const response = await list({ limit: 2, sort, after }).expect(200);
+          seen.push(...${rows('response')}.map((entry: { id: string }) => entry.id));
+          expect(${count('response')}).toBe(${count('pages')});
+          const next = /<([^>]*)>; rel="next"/.exec(String(response.headers.link));
+          if (next === null) break;
+          after = new URL(next[1], 'http://localhost').searchParams.get('after') ?? '';
+        }
+        expect(seen).toEqual(${rows('pages')}.map((entry: { id: string }) => entry.id));
+      }
+    });
+
+    it('counts only when asked, and refuses a cursor it did not make', async () => {
+      const uncounted = await list({ limit: 1, count: 'false' }).expect(200);
+      ${resource.envelope ? "expect(uncounted.body).not.toHaveProperty('count');" : "expect(uncounted.headers).not.toHaveProperty('x-total-count');"}
+      expect(uncounted.headers.link).not.toContain('rel="last"');
+      const refused = await list({ after: 'bm90IGEgY3Vyc29y' }).expect(400);
+      expect(refused.body.message).toMatch(/after is not a cursor of this list/);
+      await list({ after: '', page: 2 }).expect(400);
     });`);
     if (resource.owner) {
       const owner = resource.owner.camel;

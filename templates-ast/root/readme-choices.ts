@@ -8,8 +8,13 @@ export const apiUrl = (options: Pick<ProjectOptions, 'apiRoot'>): string =>
 /** What a list answers, as the README puts it. */
 export const listBody = (envelope: boolean): string =>
   envelope
-    ? 'The body is `{ rows, count }`: the entries of the page and the count of entries matching the query over all pages; `Link` carries the paging links.'
-    : 'The body is the array; `X-Total-Count` and `Link` carry the paging.';
+    ? 'The body is `{ rows, count }`: the entries of the page and the count of entries matching the query over all pages; `Link` carries the paging links. ' +
+      CURSORS
+    : `The body is the array; \`X-Total-Count\` and \`Link\` carry the paging. ${CURSORS}`;
+
+/** Cursor paging and the bound of a count, as the README puts them. */
+const CURSORS =
+  'Deep in a long list, page by cursor: `after=` (empty) asks for the first page, and each answer\'s `Link: rel="next"` carries the `after` of the next one (the same sort, any depth at the cost of the first page; not with `page`). A count reads at most 10,001 matching entries (`MAX_COUNT` in `src/common/list-query.ts`): beyond 10,000 it says 10,000 with `X-Total-Count-Exact: false` and no `last` link; `count=false` leaves it out.';
 
 export function apiChoicesSection(options: ProjectOptions): string[] {
   const { apiRoot, forceHttps, envelope } = options;

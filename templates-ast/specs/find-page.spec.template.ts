@@ -1,6 +1,6 @@
 // src/common/find-page.spec.ts (MongoDB): the query findPage asks of a model, checked without a server.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkgTypes, use } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { SEARCH_TIMEOUT } from '../database/search-bound.template.js';
 
@@ -8,9 +8,10 @@ export function mongoFindPageSpecTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/find-page.spec.ts',
     [
+      pkg('@nestjs/common', 'BadRequestException'),
       pkgTypes('mongoose', 'Model'),
       use('findPage', 'findPage'),
-      use('listQuery', 'parseListQuery', 'ListSpec'),
+      use('listQuery', 'cursorOf', 'parseListQuery', 'ListSpec', 'MAX_COUNT'),
       { from: SEARCH_TIMEOUT, named: ['SearchTimeoutException'] },
     ],
     [
@@ -20,6 +21,8 @@ const spec: ListSpec = { fields: ['id', 'title', 'createdAt'], search: ['title',
 interface Asked {
   filter?: unknown;
   counted?: unknown;
+  /** The options of the count (its limit). */
+  counting?: unknown;
   sort?: Record<string, unknown>;
   skip?: number;
   limit?: number;
@@ -53,13 +56,16 @@ async function ask(
     },
     exec: answer,
   };
+  const paths: Record<string, string> = { _id: 'ObjectId', title: 'String', createdAt: 'Date' };
   const model = {
+    schema: { path: (name: string) => ({ instance: paths[name] }) },
     find(filter: unknown) {
       asked.filter = filter;
       return cursor;
     },
-    countDocuments(filter: unknown) {
+    countDocuments(filter: unknown, options: unknown) {
       asked.counted = filter;
+      asked.counting = options;
       const count = {
         maxTimeMS(bound: number) {
           asked.bounds.push(bound);
@@ -124,6 +130,39 @@ describe('findPage on MongoDB', () => {
     const stopped = ask({ q: 'ada' }, spec, () => Promise.reject(Object.assign(new Error('operation exceeded time limit'), { code: 50 })));
     await expect(stopped).rejects.toBeInstanceOf(SearchTimeoutException);
     await expect(ask({ q: 'ada' }, spec, () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
+  });
+
+  it('counts up to MAX_COUNT + 1 documents, or not at all with count=false', async () => {
+    expect((await ask({})).counting).toEqual({ limit: MAX_COUNT + 1 });
+    expect((await ask({ count: 'false' })).counted).toBeUndefined();
+  });
+
+  it('pages after a cursor by its keys, null first as MongoDB sorts, one more than the page to see what follows', async () => {
+    const id = 'a'.repeat(24);
+    const after = cursorOf([{ field: 'createdAt', descending: true }], ['2026-01-31T12:00:00.000Z', id]);
+    const asked = await ask({ after, limit: '10' });
+    expect(asked.filter).toEqual({
+      $and: [
+        {
+          $or: [
+            { $and: [{ $or: [{ createdAt: { $lt: '2026-01-31T12:00:00.000Z' } }, { createdAt: null }] }] },
+            { $and: [{ createdAt: '2026-01-31T12:00:00.000Z' }, { _id: { $gt: id } }] },
+          ],
+        },
+      ],
+    });
+    // The count is of the whole list, not of what follows the cursor.
+    expect(asked.counted).toEqual({});
+    expect([asked.skip, asked.limit]).toEqual([0, 11]);
+  });
+
+  it.each([
+    [['yesterday', 'a'.repeat(24)]],
+    [['2026-01-31T12:00:00.000Z', 'not an id']],
+    [['2026-01-31T12:00:00.000Z', { $gt: '' }]],
+  ])('refuses a cursor whose keys do not fit their paths (%j) with a 400', async (keys: unknown[]) => {
+    const after = cursorOf([{ field: 'createdAt', descending: true }], keys);
+    await expect(ask({ after })).rejects.toBeInstanceOf(BadRequestException);
   });
 
   it('skips to the page asked for', async () => {

@@ -160,11 +160,14 @@ describe('trustProxySetting', () => {
 export function pagingSpecTemplate(): TypeScriptFile {
   return tsFile(
     'src/common/paging.spec.ts',
-    [use('paging', 'fitPage', 'linkHeader', 'jsonDates', 'MAX_LIST_ANSWER')],
+    [
+      use('paging', 'fitPage', 'linkHeader', 'jsonDates', 'MAX_LIST_ANSWER'),
+      use('listQuery', 'MAX_COUNT'),
+    ],
     [
       block(`
 describe('linkHeader', () => {
-  const page = { total: 25, page: 2, limit: 10 };
+  const page = { items: [], total: 25, page: 2, limit: 10 };
 
   it('writes relative links, without the access token', () => {
     expect(linkHeader('', '/articles?page=2&access_token=secret&q=a', page)).toBe(
@@ -200,6 +203,24 @@ describe('linkHeader', () => {
       '</users?page=1>; rel="first"',
     );
   });
+
+  it('has no last page when the count is left out or not exact, and a next one after a full page', () => {
+    const full = { items: Array.from({ length: 10 }, () => ({})), page: 2, limit: 10 };
+    for (const total of [undefined, MAX_COUNT + 1]) {
+      expect(linkHeader('', '/articles?page=2', { ...full, total })).toBe(
+        ['</articles?page=1>; rel="first"', '</articles?page=1>; rel="prev"', '</articles?page=3>; rel="next"'].join(', '),
+      );
+      expect(linkHeader('', '/articles?page=2', { ...full, items: [{}], total })).not.toContain('rel="next"');
+    }
+  });
+
+  it('pages a cursor by the cursor of the last entry, from the first page', () => {
+    const cursor = { items: [{}, {}], page: 1, limit: 2, more: true, after: (index: number) => \`entry\${index}\` };
+    expect(linkHeader('', '/articles?sort=title&after=abc&limit=2', cursor)).toBe(
+      '</articles?sort=title&after=&limit=2>; rel="first", </articles?sort=title&after=entry1&limit=2>; rel="next"',
+    );
+    expect(linkHeader('', '/articles?after=abc', { ...cursor, more: false })).toBe('</articles?after=>; rel="first"');
+  });
 });
 
 describe('fitPage', () => {
@@ -219,6 +240,12 @@ describe('fitPage', () => {
     expect(third).toMatchObject({ page: 11, limit: 2 });
     expect(third.items).toHaveLength(2);
     expect(JSON.stringify(third.items).length).toBeLessThanOrEqual(MAX_LIST_ANSWER);
+  });
+
+  it('cuts a page of a cursor to what fits, with more to follow', () => {
+    const cut = fitPage({ items, page: 1, limit: 10, more: false, after: String });
+    expect(cut.items).toHaveLength(3);
+    expect(cut).toMatchObject({ limit: 10, more: true });
   });
 
   it('answers one entry, however long', () => {

@@ -8,7 +8,7 @@ export function listQuerySpecTemplate(): TypeScriptFile {
     'src/common/list-query.spec.ts',
     [
       pkg('@nestjs/common', 'BadRequestException'),
-      use('listQuery', 'parseListQuery', 'selectFields', 'ListSpec'),
+      use('listQuery', 'cursorOf', 'parseListQuery', 'selectFields', 'ListSpec'),
     ],
     [
       block(`
@@ -29,6 +29,8 @@ describe('parseListQuery', () => {
       sort: [{ field: 'createdAt', descending: true }],
       filters: [],
       expand: [],
+      after: undefined,
+      count: true,
     });
   });
 
@@ -45,6 +47,8 @@ describe('parseListQuery', () => {
       ],
       filters: [],
       expand: [],
+      after: undefined,
+      count: true,
     });
   });
 
@@ -94,9 +98,31 @@ describe('parseListQuery filters and expand', () => {
     [{ age: ['1', '2'] }, 'age must be given once, as text'],
     [{ expand: 'owner' }, "expand has an unknown reference 'owner': use team"],
     // A typo of a filter would otherwise answer the whole list as if it were filtered.
-    [{ nmae: 'Ada' }, 'nmae is not a parameter of this list: use q, page, limit, fields, sort, expand, or a filter: name, age, createdAt, team'],
-    [{ 'publishd.gte': '1' }, 'publishd.gte is not a parameter of this list: use q, page, limit, fields, sort, expand, or a filter: name, age, createdAt, team'],
+    [{ nmae: 'Ada' }, 'nmae is not a parameter of this list: use q, page, limit, after, count, fields, sort, expand, or a filter: name, age, createdAt, team'],
+    [{ 'publishd.gte': '1' }, 'publishd.gte is not a parameter of this list: use q, page, limit, after, count, fields, sort, expand, or a filter: name, age, createdAt, team'],
   ])('refuses %j with a 400 naming the parameter', (query: Record<string, unknown>, message: string) => {
+    expect(() => parseListQuery(query, spec)).toThrow(new BadRequestException(message));
+  });
+});
+
+describe('after and count', () => {
+  const sort = [{ field: 'name', descending: true }];
+
+  it('reads a cursor made for the same sort, an empty one as the first page, and count', () => {
+    const after = cursorOf(sort, ['Ada', '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc']);
+    expect(parseListQuery({ sort: '-name', after }, spec).after).toEqual(['Ada', '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc']);
+    expect(parseListQuery({ after: '' }, spec).after).toEqual([]);
+    expect(parseListQuery({ count: 'false' }, spec).count).toBe(false);
+  });
+
+  it.each([
+    [{ after: 'not a cursor' }, 'after is not a cursor of this list: copy it from the Link header, or send after= for the first page'],
+    [{ after: Buffer.from('{"a":1}').toString('base64url') }, 'after is not a cursor of this list: copy it from the Link header, or send after= for the first page'],
+    [{ sort: '-name', after: cursorOf(sort, ['Ada']) }, 'after is not a cursor of this list: copy it from the Link header, or send after= for the first page'],
+    [{ sort: 'name', after: cursorOf(sort, ['Ada', '1']) }, 'after was made for sort=-name: send that sort with it, or after= to start again'],
+    [{ page: '2', after: '' }, 'after and page cannot be used together: follow the Link header, whose next link carries after'],
+    [{ count: 'no' }, 'count must be true or false'],
+  ])('refuses %j with a 400 that says what to send', (query: Record<string, unknown>, message: string) => {
     expect(() => parseListQuery(query, spec)).toThrow(new BadRequestException(message));
   });
 });

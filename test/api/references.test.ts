@@ -6,6 +6,7 @@ import { newProject, postgresDatabase, rest, run, startServer, type Server } fro
 import {
   client,
   createGraph,
+  cursorPages,
   deletesFollowRules,
   expandAndFilter,
   nestedLists,
@@ -26,7 +27,7 @@ function database(name: 'sqlite' | 'postgres' | 'mysql'): {
   return { env: url ? { DATABASE_URL: url } : {}, skip: reason };
 }
 
-/** category, tag, and an article that refers to both, listed under each, with an indexed number. */
+/** category, tag, and an article that refers to both, listed under each, with an indexed number; notes. */
 function addGraph(dir: string): void {
   for (const args of [
     ['category', '--fields', 'name'],
@@ -39,6 +40,8 @@ function addGraph(dir: string): void {
       '--indexes',
       'views',
     ],
+    // Cursor paging over an optional, indexed field: ties and NULLs.
+    ['note', '--fields', 'title rank?:number', '--indexes', 'rank'],
   ]) {
     const added = rest(dir, 'api', ...args, '--yes');
     expect(added.status, added.output).toBe(0);
@@ -93,6 +96,7 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('references and filters 
       expect(indexes(dir, name, env)).toMatch(/\bviews\b/);
 
       await deletesFollowRules(call, graph);
+      await cursorPages(call);
     },
     LONG,
   );

@@ -294,4 +294,59 @@ describe.each(variants)('an adversarial search on a $database project', (variant
     },
     60_000,
   );
+  it.skipIf(variant.database !== 'postgres' || Boolean(variant.skip))(
+    'pages deep by cursor for what the first page costs, where page=N reads every entry before it (pg_stat)',
+    async () => {
+      const url = postgres.url!;
+      const psql = (sql: string) =>
+        run('psql', [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], dir);
+      // 100,000 more articles, a millisecond apart, and the planner told of them.
+      const stored = psql(
+        "INSERT INTO articles (id, title, content, \"createdAt\") SELECT gen_random_uuid(), 'deep ' || i, 'c', now() - i * interval '1 millisecond' FROM generate_series(1, 100000) i; ANALYZE articles;",
+      );
+      expect(stored.status, stored.output).toBe(0);
+      // The cursor of the 90,000th article newest first: its createdAt as PostgreSQL writes it, and its id.
+      const [createdAt, id] = psql(
+        'SELECT "createdAt"::text, id FROM articles ORDER BY "createdAt" DESC, id OFFSET 89999 LIMIT 1',
+      )
+        .output.trim()
+        .split('|');
+      const after = Buffer.from(JSON.stringify(['-createdAt', createdAt, id])).toString(
+        'base64url',
+      );
+      // Rows the table's scans and index walks handed over, as pg_stat counts them once reported.
+      const read = () =>
+        Number(
+          psql(
+            "SELECT coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables WHERE relname = 'articles'",
+          ).output.trim(),
+        );
+      const cost = async (path: string) => {
+        const before = read();
+        const answer = await fetch(`${server!.url}${path}`);
+        expect(answer.status, await answer.clone().text()).toBe(200);
+        let after = before;
+        for (let waited = 0; waited < 20_000 && after === before; waited += 500) {
+          await new Promise((wait) => setTimeout(wait, 500));
+          after = read();
+        }
+        // The server's backend reports at most once a second: a last look after that.
+        await new Promise((wait) => setTimeout(wait, 1_500));
+        return { rows: read() - before, answer };
+      };
+      const first = await cost('/articles?limit=10&count=false&after=');
+      const deep = await cost(`/articles?limit=10&count=false&after=${after}`);
+      const paged = await cost('/articles?limit=10&count=false&page=9001');
+      const summary = JSON.stringify({ first: first.rows, deep: deep.rows, page9001: paged.rows });
+      console.log(`postgres, rows read per page: ${summary}`);
+      // The same entries either way, and the cursor's page reads about what the first one does.
+      const ids = async (answer: Response) =>
+        ((await answer.json()) as { id: string }[]).map((entry) => entry.id);
+      expect(await ids(deep.answer)).toEqual(await ids(paged.answer));
+      expect(deep.rows, summary).toBeLessThan(100);
+      expect(deep.rows, summary).toBeLessThan(first.rows * 3 + 20);
+      expect(paged.rows, summary).toBeGreaterThan(50_000);
+    },
+    120_000,
+  );
 });

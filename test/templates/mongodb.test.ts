@@ -53,8 +53,9 @@ describe('templates on MongoDB', () => {
           ...(conditions.length === 0 ? {} : { $and: conditions }),
         };
         const sort: Record<string, SortOrder | { $meta: 'textScore' }> = {};
-        // The order asked for; best matches first only when none is (\`sort=\` left empty).
-        if (search !== undefined && query.sort.length === 0) {
+        // The order asked for; best matches first only when none is (\`sort=\` left empty) and no
+        // cursor pages by the keys.
+        if (search !== undefined && query.sort.length === 0 && after === undefined) {
           sort.score = { $meta: 'textScore' };
         }
         for (const key of query.sort) {
