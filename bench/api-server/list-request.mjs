@@ -45,14 +45,14 @@ const call = async (options) => {
     throw new Error(`${options.url}: ${response.statusCode} ${response.body}`);
   return response;
 };
-const admin = { email: 'admin@bench.test', password: 'secret123' };
+const admin = { email: 'admin@bench.test', password: 'bench-password-77' };
 await call({ method: 'POST', url: '/users', ...form({ ...admin, role: 'admin' }) });
 let id = '';
 for (let index = 0; index < 200; index += 1) {
   const user = await call({
     method: 'POST',
     url: '/users',
-    ...form({ email: `user${index}@bench.test`, password: 'secret123' }),
+    ...form({ email: `user${index}@bench.test`, password: 'bench-password-77' }),
   });
   id = JSON.parse(user.body).id;
 }

@@ -1,20 +1,22 @@
 // bench/api-server: req/s of generated projects (`rest new`, on Express and with `--http fastify`, on
 // SQLite and with `--database postgres`), GET /users/:id and an admin list query, beside baselines in
-// the same run: raw node:http answering the same JSON, and a bare NestJS app answering it on each
-// adapter (bare-nest.mjs: the framework's own cost, without our code or a database). Ratios are against
-// the bare app on Express. The servers run on core 0, autocannon on core 1; PostgreSQL (the local
-// server, 127.0.0.1:5432, a fresh database per project) is not pinned. Build restsmith first
-// (`npm run build`).
+// the same run: raw node:http answering the same JSON, a bare NestJS app answering it on each adapter
+// (bare-nest.mjs: the framework's own cost, without our code or a database), and per project a peer app
+// (peer-nest.mjs: the two routes as the NestJS docs and `nest g resource` with TypeORM would have a team
+// write them, without guards) reading the project's own rows. Ratios are against the bare app on
+// Express, the bare app on the same platform and the peer app of the same project. The servers run on
+// core 0, autocannon on core 1; PostgreSQL (the local server, 127.0.0.1:5432, a fresh database per
+// project) is not pinned. Build restsmith first (`npm run build`); generated projects need Node 22+.
 // Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--http=express,fastify]
 //      [--database=sqlite,postgres] [--list-cache=on,off] [--seed=<folder with node_modules>]
+//      [--search-timeout=60000] (SEARCH_TIMEOUT_MS of the projects; theirs is 100)
 // --list-cache=on,off loads the list of each project twice: on the server as generated (kept pages,
 // src/common/list-cache.ts) and on a second server of the same project and database started with
 // LIST_CACHE_PAGES=0, whose every list runs its statements.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { load, pin, type Measured } from './load.js';
+import { pin } from './load.js';
 import { createDatabase, databaseUrl, dropDatabase } from './postgres.js';
 import {
   prepareProject,
@@ -25,6 +27,8 @@ import {
   type Http,
   type Variant,
 } from './project.js';
+import { report } from './report.js';
+import { loadRoutes, type Running, type Seeded } from './routes.js';
 
 const option = (name: string, fallback: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -35,7 +39,6 @@ const databases = option('database', 'sqlite').split(',') as Database[];
 const variants: Variant[] = databases.flatMap((database) =>
   adapters.map((http) => ({ http, database })),
 );
-const label = ({ http, database }: Variant) => `${http}, ${database}`;
 const listCache = option('list-cache', 'on,off').split(',');
 
 function start(command: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildProcess> {
@@ -66,15 +69,18 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
+/** Not among the common passwords that sign-up refuses. */
+const password = 'bench-password-77';
+
 /** Admin and users, then the admin's token and one user id. */
 async function seedUsers(base: string, masterKey: string): Promise<{ token: string; id: string }> {
-  const admin = { email: 'admin@bench.test', password: 'secret123' };
+  const admin = { email: 'admin@bench.test', password };
   await call(`${base}/users`, form({ ...admin, role: 'admin', access_token: masterKey }));
   let id = '';
   for (let i = 0; i < userCount; i += 1) {
     const user = await call(
       `${base}/users`,
-      form({ email: `user${i}@bench.test`, password: 'secret123', access_token: masterKey }),
+      form({ email: `user${i}@bench.test`, password, access_token: masterKey }),
     );
     id = String(user.id);
   }
@@ -86,14 +92,9 @@ async function seedUsers(base: string, masterKey: string): Promise<{ token: stri
   return { token: String(session.token), id };
 }
 
-interface Running extends Variant {
-  api: ChildProcess;
-  /** The same project on the same database with LIST_CACHE_PAGES=0 (--list-cache=off). */
-  cold?: { api: ChildProcess; base: string };
-  base: string;
-  /** The SQLite file, or the PostgreSQL database's name. */
-  store: string;
-}
+/** Where a server finds the project's rows. */
+const storeEnv = ({ database }: Variant, store: string): NodeJS.ProcessEnv =>
+  database === 'sqlite' ? { DATABASE_PATH: store } : { DATABASE_URL: databaseUrl(store) };
 
 /** Starts one project, on a fresh SQLite file or a fresh PostgreSQL database. */
 async function startProject(
@@ -109,14 +110,15 @@ async function startProject(
   const env = (port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
     PORT: String(port),
     NODE_ENV: 'production',
-    ...(variant.database === 'sqlite'
-      ? { DATABASE_PATH: store }
-      : { DATABASE_URL: databaseUrl(store) }),
+    ...storeEnv(variant, store),
     MIGRATIONS_RUN: 'true',
     // The bench loads one address far past the production limits; the limiter still counts every request.
     THROTTLE_LIMIT: '1000000000',
     THROTTLE_AUTH_LIMIT: '1000000000',
     THROTTLE_AUTH_ACCOUNT_LIMIT: '1000000000',
+    // A search waits in one worker thread (SQLite), and its time counts from the request: under 50
+    // connections the queue outlasts the default 100 ms and answers 503s, which autocannon cannot rate.
+    SEARCH_TIMEOUT_MS: option('search-timeout', '60000'),
     LOG_LEVEL: option('log-level', 'info'),
     ...extra,
   });
@@ -138,6 +140,18 @@ async function startProject(
     cold: { api: cold, base: `http://127.0.0.1:${coldPort}` },
   };
 }
+
+/** peer-nest.mjs on the project's platform, reading its rows (started once its migrations have run). */
+async function startPeer(project: Running, port: number): Promise<NonNullable<Running['peer']>> {
+  const api = await start(
+    [process.execPath, join(import.meta.dirname, 'peer-nest.mjs'), `--http=${project.http}`],
+    { PORT: String(port), ...storeEnv(project, project.store) },
+    projectOf(project),
+  );
+  return { api, base: `http://127.0.0.1:${port}` };
+}
+
+const header = `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections`;
 
 /**
  * Every server runs before the first load, each project's users are seeded, and then the routes are
@@ -170,49 +184,18 @@ async function main(): Promise<void> {
       const project = await startProject(variant, 9320 + index, stores);
       servers.push(project.api);
       if (project.cold) servers.push(project.cold.api);
+      project.peer = await startPeer(project, 9360 + index);
+      servers.push(project.peer.api);
       running.push(project);
     }
-    const seeded = [];
+    const seeded: Seeded[] = [];
     for (const project of running) {
       const masterKey = /^MASTER_KEY=(.*)$/m
         .exec(readFileSync(join(projectOf(project), '.env'), 'utf8'))![1]!
         .trim();
       seeded.push({ ...project, ...(await seedUsers(project.base, masterKey)) });
     }
-    const id = seeded[0]!.id;
-    const rows: Array<[string, Measured]> = [
-      ['raw node:http, the same JSON', load(raw, 'http://127.0.0.1:9300/', duration)],
-    ];
-    for (const { http, bare, bareUrl } of bares)
-      rows.push([
-        `bare NestJS app on ${http}, GET /users/:id answering the same JSON`,
-        load(bare, `${bareUrl}/users/${id}`, duration),
-      ]);
-    const pg = (project: Running) => (project.database === 'postgres' ? project.store : undefined);
-    for (const project of seeded)
-      rows.push([
-        `${label(project)}: GET /users/:id (public)`,
-        load(project.api, `${project.base}/users/${project.id}`, duration, {}, pg(project)),
-      ]);
-    const list = '/users?q=user&page=2&limit=10&sort=-createdAt';
-    for (const project of seeded) {
-      const loadList = (base: string, api: ChildProcess) =>
-        load(
-          api,
-          `${base}${list}`,
-          duration,
-          { authorization: `Bearer ${project.token}` },
-          pg(project),
-        );
-      if (listCache.includes('on'))
-        rows.push([`${label(project)}: GET ${list} (admin)`, loadList(project.base, project.api)]);
-      if (project.cold)
-        rows.push([
-          `${label(project)}: the same list, LIST_CACHE_PAGES=0`,
-          loadList(project.cold.base, project.cold.api),
-        ]);
-    }
-    report(rows);
+    report(loadRoutes(raw, bares, seeded, { duration, listCache }), header);
   } finally {
     for (const server of servers) server.kill();
     await new Promise((done) => setTimeout(done, 500));
@@ -220,25 +203,6 @@ async function main(): Promise<void> {
       if (database === 'sqlite')
         for (const suffix of ['', '-wal', '-shm']) rmSync(`${store}${suffix}`, { force: true });
       else dropDatabase(store);
-  }
-}
-
-/** The table, as ratios to the bare app on Express (else the first bare app) measured in this run. */
-function report(rows: Array<[string, Measured]>): void {
-  const load = loadavg().map((value) => value.toFixed(2));
-  console.log(
-    `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections, load average ${load.join(' ')}\n`,
-  );
-  console.log(
-    '| route | req/s | vs bare NestJS on Express | server CPU µs/req | CPU efficiency vs bare NestJS on Express | PostgreSQL CPU µs/req | total CPU µs/req |\n|---|---:|---:|---:|---:|---:|---:|',
-  );
-  const bareRows = rows.filter(([name]) => name.startsWith('bare NestJS'));
-  const baseline = (bareRows.find(([name]) => name.includes('express')) ?? bareRows[0]!)[1];
-  for (const [name, { rate, cpu, databaseCpu }] of rows) {
-    const database = databaseCpu === undefined ? ['', ''] : [databaseCpu, cpu + databaseCpu];
-    console.log(
-      `| ${name} | ${Math.round(rate)} | ${(rate / baseline.rate).toFixed(2)}x | ${cpu.toFixed(1)} | ${(baseline.cpu / cpu).toFixed(2)}x | ${database.map((value) => (value === '' ? '' : Number(value).toFixed(1))).join(' | ')} |`,
-    );
   }
 }
 
