@@ -58,7 +58,7 @@ const typeTextLimit = 10_000;
 
 /**
  * The type as printed, one string shared by every field and argument of that type: a string of
- * their own each was a sixth of a plain schema's serialize time, spent fetching them from memory
+ * their own each cost about a tenth of a plain schema's serialize time, spent fetching them from memory
  * (see bench/schema).
  */
 function typeTextOf(type: NamedType, modifier: TypeModifier | null): string {
@@ -136,7 +136,7 @@ export class Field implements Branded {
   // The type as printed, settled when the modifier is set, not per print: finding the modifier reads
   // a brand off whichever of seven type classes the field has (a tenth of serialize's time), and
   // wrapping the name on every print touched the modifier and the type and made a string per field
-  // (a fifth of a plain schema's time; see bench/schema). A type's name is read-only.
+  // (about a tenth of a plain schema's time; see bench/schema). A type's name is read-only.
   #typeText: string;
   #arguments: readonly Argument[] = noArguments;
   #deprecated = false;

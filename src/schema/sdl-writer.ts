@@ -31,7 +31,7 @@ export class SdlWriter {
 
   /**
    * `  name: Type\n` in one pass: the line of a field with no arguments, directives or description,
-   * most lines of most schemas. Five calls of `write`'s kind per line were a third of a plain
+   * most lines of most schemas. Five calls of `write`'s kind per line cost about a tenth of a plain
    * schema's time (see bench/schema).
    */
   writeFieldLine(name: string, typeText: string): void {
