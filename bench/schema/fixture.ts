@@ -136,3 +136,46 @@ function graphqlJsFields(
     old: { type: GraphQLString, deprecationReason: 'Use name' },
   };
 }
+
+/** The plain fields' types, in turn: `String!`, `[Int]`, `String`. */
+const plainKinds = 3;
+
+/** `count` object types of 10 plain fields (`String!`, `[Int]`, `String`), no descriptions. */
+export function buildPlainOurs(count: number): Schema {
+  const schema = new Schema();
+  const types = Array.from({ length: count }, (_, i) => {
+    const type = new ObjectType(`Plain${i}`);
+    for (let f = 0; f < 10; f++) type.addField(plainField(`field${f}`, f % plainKinds));
+    return type;
+  });
+  const query = new ObjectType('Query').addField(new Field('first', types[0]));
+  for (const type of types) schema.addObject(type);
+  return schema.addObject(query).setQuery(query);
+}
+
+function plainField(name: string, kind: number): Field {
+  if (kind === 0) return new Field(name, new StringType(new TypeModifier(false)));
+  if (kind === 1) return new Field(name, new IntegerType(), new TypeModifier(true, true));
+  return new Field(name, new StringType());
+}
+
+/** The same schema as `buildPlainOurs(count)`, with graphql-js's own classes. */
+export function buildPlainGraphqlJs(count: number): GraphQLSchema {
+  const fieldTypes = [
+    new GraphQLNonNull(GraphQLString),
+    new GraphQLList(GraphQLInt),
+    GraphQLString,
+  ];
+  const types = Array.from(
+    { length: count },
+    (_, i) =>
+      new GraphQLObjectType({
+        name: `Plain${i}`,
+        fields: Object.fromEntries(
+          Array.from({ length: 10 }, (_, f) => [`field${f}`, { type: fieldTypes[f % plainKinds] }]),
+        ),
+      }),
+  );
+  const query = new GraphQLObjectType({ name: 'Query', fields: { first: { type: types[0] } } });
+  return new GraphQLSchema({ query, types });
+}

@@ -1,11 +1,13 @@
-// Bench: restsmith/schema serialize against graphql-js printSchema, same schema, same process.
-// Run: npx tsx bench/schema/serialize.ts [typeCount]
-import { printSchema } from 'graphql';
-import { SchemaSerializer } from '../../src/schema/index.js';
-import { buildGraphqlJs, buildOurs } from './fixture.js';
+// Bench: restsmith/schema serialize against graphql-js printSchema, same schemas, same process: a rich
+// schema (links with arguments and defaults, an interface, descriptions) and a plain one (scalar fields only).
+// Run: npx tsx bench/schema/serialize.ts [typeCount] [rich|plain]
+import { printSchema, type GraphQLSchema } from 'graphql';
+import { SchemaSerializer, type Schema } from '../../src/schema/index.js';
+import { buildGraphqlJs, buildOurs, buildPlainGraphqlJs, buildPlainOurs } from './fixture.js';
 import { layoutDifferences } from './layout.js';
 
 const typeCount = Number(process.argv[2] ?? 10_000);
+const only = process.argv[3];
 const warmUps = 3;
 const runs = 15;
 
@@ -53,30 +55,42 @@ const row = (label: string, t: Timing) =>
   `${label.padEnd(28)}${t.wall.toFixed(1).padStart(8)} ms wall ${t.cpu.toFixed(1).padStart(8)} ms cpu`;
 
 const serializer = new SchemaSerializer();
-const ourSchema = buildOurs(typeCount);
-const theirSchema = buildGraphqlJs(typeCount);
-const ourText = serializer.serialize(ourSchema);
-const theirText = printSchema(theirSchema);
+const cases: { name: string; what: string; build: () => [Schema, GraphQLSchema] }[] = [
+  {
+    name: 'rich',
+    what: 'object types x 10 fields (scalars, lists, links with arguments, descriptions)',
+    build: () => [buildOurs(typeCount), buildGraphqlJs(typeCount)],
+  },
+  {
+    name: 'plain',
+    what: 'object types x 10 fields of String!, [Int] and String, no descriptions',
+    build: () => [buildPlainOurs(typeCount), buildPlainGraphqlJs(typeCount)],
+  },
+];
 
-const differences = layoutDifferences(ourText, theirText);
-if (differences.length > 0) {
-  console.error(`texts differ beyond the documented layout differences (${differences.length}):`);
-  console.error(differences.slice(0, 3).join('\n\n'));
-  process.exit(1);
-}
-
-const { ours, theirs } = measure(
-  () => serializer.serialize(ourSchema),
-  () => printSchema(theirSchema),
-);
-console.log(
-  `schema: ${typeCount} object types x 10 fields, ${(ourText.length / 1e6).toFixed(2)} MB of SDL`,
-);
 console.log(`node ${process.version}, median of ${runs} runs after ${warmUps} warm-ups`);
-console.log(row('restsmith/schema serialize', ours));
-console.log(row('graphql-js printSchema', theirs));
-const ratio = (key: keyof Timing) => (theirs[key] / ours[key]).toFixed(1);
-console.log(
-  `${'ratio (graphql-js / ours)'.padEnd(28)}${ratio('wall').padStart(8)}x wall ${ratio('cpu').padStart(8)}x cpu`,
-);
-console.log('texts equal modulo the documented layout differences: yes');
+for (const { name, what, build } of cases) {
+  if (only && only !== name) continue;
+  const [ourSchema, theirSchema] = build();
+  const ourText = serializer.serialize(ourSchema);
+  const differences = layoutDifferences(ourText, printSchema(theirSchema));
+  if (differences.length > 0) {
+    console.error(
+      `${name}: texts differ beyond the documented layout differences (${differences.length}):`,
+    );
+    console.error(differences.slice(0, 3).join('\n\n'));
+    process.exit(1);
+  }
+  const { ours, theirs } = measure(
+    () => serializer.serialize(ourSchema),
+    () => printSchema(theirSchema),
+  );
+  console.log(`\n${name}: ${typeCount} ${what}, ${(ourText.length / 1e6).toFixed(2)} MB of SDL`);
+  console.log(row('restsmith/schema serialize', ours));
+  console.log(row('graphql-js printSchema', theirs));
+  const ratio = (key: keyof Timing) => (theirs[key] / ours[key]).toFixed(1);
+  console.log(
+    `${'ratio (graphql-js / ours)'.padEnd(28)}${ratio('wall').padStart(8)}x wall ${ratio('cpu').padStart(8)}x cpu`,
+  );
+  console.log('texts equal modulo the documented layout differences: yes');
+}

@@ -12,9 +12,9 @@ export interface Outgoing {
   response?: Response;
 }
 
-const jsonType = 'application/json; charset=utf-8';
+export const jsonType = 'application/json; charset=utf-8';
 /** Shared by every JSON answer whose handler set no headers: copied before anything is added. */
-const jsonHeaders: Record<string, string> = Object.freeze({ 'content-type': jsonType });
+export const jsonHeaders: Record<string, string> = Object.freeze({ 'content-type': jsonType });
 
 /** JSON for values, 204 for nothing, bytes as octet-stream, streams as they come; HEAD keeps headers only. */
 export function toOutgoing(value: unknown, response: RouteResponse, head: boolean): Outgoing {

@@ -45,6 +45,38 @@ function optionalModifier(modifier: unknown, where: string): TypeModifier | null
 
 const noModifier = new TypeModifier();
 
+// Shared by every field and argument that has none, until it gets one: most have none, and the
+// serializer reads the length of both lists on every field; one shared array stays in the cache
+// where two of each field's own would not (see bench/schema).
+const noArguments: readonly Argument[] = Object.freeze([]);
+const noDirectives: readonly AppliedDirective[] = Object.freeze([]);
+
+/** Type texts made so far (`String!`, `[Int]`), each kept once however many fields print it. */
+const typeTexts = new Map<string, string>();
+/** Past this many the table starts again: a bound for processes that build schema after schema. */
+const typeTextLimit = 10_000;
+
+/**
+ * The type as printed, one string shared by every field and argument of that type: a string of
+ * their own each cost about a tenth of a plain schema's serialize time, spent fetching them from memory
+ * (see bench/schema).
+ */
+function typeTextOf(type: NamedType, modifier: TypeModifier | null): string {
+  const text = effectiveModifier(type, modifier).wrap(type.name);
+  const known = typeTexts.get(text);
+  if (known !== undefined) return known;
+  if (typeTexts.size >= typeTextLimit) typeTexts.clear();
+  typeTexts.set(text, text);
+  return text;
+}
+
+/** `list` with `item` added: a list of its own in place of the shared empty one, else the same list. */
+function withItem<T>(list: readonly T[], item: T): readonly T[] {
+  if (list.length === 0) return [item];
+  (list as T[]).push(item);
+  return list;
+}
+
 /** The modifier that applies: the one given, else the built-in scalar's own, else none. */
 export function effectiveModifier(type: NamedType, modifier: TypeModifier | null): TypeModifier {
   if (modifier) return modifier;
@@ -59,9 +91,9 @@ export class Argument implements Branded {
   readonly type: NamedType;
   readonly typeModifier: TypeModifier | null;
   readonly defaultValue: Value | null;
-  readonly #directives: AppliedDirective[] = [];
+  #directives: readonly AppliedDirective[] = noDirectives;
   // Settled once: the serializer asks for it on every argument of every print (see Field).
-  readonly #effectiveModifier: TypeModifier;
+  readonly #typeText: string;
 
   constructor(
     name: string,
@@ -72,14 +104,15 @@ export class Argument implements Branded {
     this.name = assertName(name, 'argument');
     this.type = assertNamedType(type, `argument ${name}`);
     this.typeModifier = optionalModifier(typeModifier, `argument ${name} modifier`);
-    this.#effectiveModifier = effectiveModifier(this.type, this.typeModifier);
+    this.#typeText = typeTextOf(this.type, this.typeModifier);
     this.defaultValue =
       defaultValue === null ? null : assertValue(defaultValue, `argument ${name} default`);
   }
 
   /** Applies `directive` (declared on ARGUMENT_DEFINITION) to the argument: `id: ID! @internal`. */
   addDirective(directive: DirectiveType, args?: Record<string, Value>): this {
-    this.#directives.push(applyDirective(directive, args, `argument ${this.name}`));
+    const applied = applyDirective(directive, args, `argument ${this.name}`);
+    this.#directives = withItem(this.#directives, applied);
     return this;
   }
 
@@ -89,7 +122,7 @@ export class Argument implements Branded {
 
   /** The type as printed: `Int`, `[User]!`. */
   get typeText(): string {
-    return this.#effectiveModifier.wrap(this.type.name);
+    return this.#typeText;
   }
 }
 
@@ -100,13 +133,15 @@ export class Field implements Branded {
   readonly type: NamedType;
   readonly description: string | null;
   #typeModifier: TypeModifier | null;
-  // Settled when the modifier is set, not per print: finding it reads a brand off whichever of
-  // seven type classes the field has, which was a tenth of serialize's time (see bench/schema).
-  #effectiveModifier: TypeModifier;
-  readonly #arguments: Argument[] = [];
+  // The type as printed, settled when the modifier is set, not per print: finding the modifier reads
+  // a brand off whichever of seven type classes the field has (a tenth of serialize's time), and
+  // wrapping the name on every print touched the modifier and the type and made a string per field
+  // (about a tenth of a plain schema's time; see bench/schema). A type's name is read-only.
+  #typeText: string;
+  #arguments: readonly Argument[] = noArguments;
   #deprecated = false;
   #deprecationReason: string | null = null;
-  readonly #directives: AppliedDirective[] = [];
+  #directives: readonly AppliedDirective[] = noDirectives;
 
   constructor(
     name: string,
@@ -117,7 +152,7 @@ export class Field implements Branded {
     this.name = assertName(name, 'field');
     this.type = assertNamedType(type, `field ${name}`);
     this.#typeModifier = optionalModifier(typeModifier, `field ${name} modifier`);
-    this.#effectiveModifier = effectiveModifier(this.type, this.#typeModifier);
+    this.#typeText = typeTextOf(this.type, this.#typeModifier);
     this.description = assertDescription(description, `field ${name}`);
   }
 
@@ -128,13 +163,13 @@ export class Field implements Branded {
         `field ${this.name} already has an argument ${argument.name}: rename or drop one of them`,
       );
     }
-    this.#arguments.push(argument);
+    this.#arguments = withItem(this.#arguments, argument);
     return this;
   }
 
   setTypeModifier(typeModifier: TypeModifier | null): this {
     this.#typeModifier = optionalModifier(typeModifier, `field ${this.name} modifier`);
-    this.#effectiveModifier = effectiveModifier(this.type, this.#typeModifier);
+    this.#typeText = typeTextOf(this.type, this.#typeModifier);
     return this;
   }
 
@@ -161,7 +196,8 @@ export class Field implements Branded {
    * // prints `deleteUser(id: ID!): Boolean @auth(requires: ADMIN)`
    */
   addDirective(directive: DirectiveType, args?: Record<string, Value>): this {
-    this.#directives.push(applyDirective(directive, args, `field ${this.name}`));
+    const applied = applyDirective(directive, args, `field ${this.name}`);
+    this.#directives = withItem(this.#directives, applied);
     return this;
   }
 
@@ -182,7 +218,7 @@ export class Field implements Branded {
     return this.#deprecationReason;
   }
   get typeText(): string {
-    return this.#effectiveModifier.wrap(this.type.name);
+    return this.#typeText;
   }
 }
 

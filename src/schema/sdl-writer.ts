@@ -1,6 +1,12 @@
 // The text buffer the serializer prints into: characters copied into one growing byte array, decoded once.
 
 const decoder = new TextDecoder();
+/** Node's Buffer, when there is one: it turns ASCII bytes into a string ten times faster than TextDecoder. */
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+
+const space = 0x20;
+const colon = 0x3a;
+const newline = 0x0a;
 
 /**
  * Collects printed text without building intermediate strings. A string per field and per type,
@@ -23,6 +29,36 @@ export class SdlWriter {
     if (d !== undefined) this.#append(d);
   }
 
+  /**
+   * `  name: Type\n` in one pass: the line of a field with no arguments, directives or description,
+   * most lines of most schemas. Five calls of `write`'s kind per line cost about a tenth of a plain
+   * schema's time (see bench/schema).
+   */
+  writeFieldLine(name: string, typeText: string): void {
+    const start = this.#length;
+    if (this.#pieces === null) {
+      const end = start + name.length + typeText.length + 5;
+      if (end > this.#bytes.length) this.#grow(end);
+      const bytes = this.#bytes;
+      bytes[start] = space;
+      bytes[start + 1] = space;
+      let at = copyAscii(bytes, name, start + 2);
+      if (at !== -1) {
+        bytes[at] = colon;
+        bytes[at + 1] = space;
+        at = copyAscii(bytes, typeText, at + 2);
+      }
+      if (at !== -1) {
+        bytes[at] = newline;
+        this.#length = end;
+        return;
+      }
+    }
+    // Beyond ASCII (or already past it): the pieces path keeps the text exact.
+    this.write('  ', name, ': ', typeText);
+    this.#append('\n');
+  }
+
   /** Drops the last `count` characters written: the blank line after the last definition. */
   trimEnd(count: number): void {
     if (this.#pieces === null) this.#length = Math.max(0, this.#length - count);
@@ -30,7 +66,10 @@ export class SdlWriter {
   }
 
   toString(): string {
-    const ascii = decoder.decode(this.#bytes.subarray(0, this.#length));
+    const length = this.#length;
+    const ascii = NodeBuffer
+      ? NodeBuffer.from(this.#bytes.buffer, 0, length).toString('latin1')
+      : decoder.decode(this.#bytes.subarray(0, length));
     return this.#pieces === null ? ascii : ascii + this.#pieces.join('');
   }
 
@@ -41,14 +80,9 @@ export class SdlWriter {
     }
     const end = this.#length + text.length;
     if (end > this.#bytes.length) this.#grow(end);
-    const bytes = this.#bytes;
-    for (let i = 0, at = this.#length; i < text.length; i++, at++) {
-      const code = text.charCodeAt(i);
-      // Characters already copied stay: #length still ends before this piece.
-      if (code > 0x7f) return void (this.#pieces = [text]);
-      bytes[at] = code;
-    }
-    this.#length = end;
+    // Characters already copied stay: #length still ends before this piece.
+    if (copyAscii(this.#bytes, text, this.#length) === -1) this.#pieces = [text];
+    else this.#length = end;
   }
 
   #grow(needed: number): void {
@@ -58,4 +92,14 @@ export class SdlWriter {
     bigger.set(this.#bytes.subarray(0, this.#length));
     this.#bytes = bigger;
   }
+}
+
+/** Copies `text` into `bytes` from `at` (room checked by the caller); the end, or -1 at a non-ASCII character. */
+function copyAscii(bytes: Uint8Array, text: string, at: number): number {
+  for (let i = 0; i < text.length; i++, at++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return -1;
+    bytes[at] = code;
+  }
+  return at;
 }

@@ -105,11 +105,21 @@ function printFields(out: SdlWriter, fields: readonly Field[]): void {
 }
 
 function printField(out: SdlWriter, field: Field): void {
+  const args = field.getArguments();
+  const directives = field.getDirectives();
+  if (
+    field.description === null &&
+    args.length === 0 &&
+    directives.length === 0 &&
+    !field.isDeprecated()
+  ) {
+    return out.writeFieldLine(field.name, field.typeText);
+  }
   if (field.description !== null) out.write(printFieldDescription(field.description, '  '));
   out.write('  ', field.name);
-  printArguments(out, field.getArguments());
+  printArguments(out, args);
   out.write(': ', field.typeText);
-  printDirectives(out, field.getDirectives());
+  printDirectives(out, directives);
   if (field.isDeprecated()) printDeprecated(out, field.deprecationReason);
   out.write('\n');
 }

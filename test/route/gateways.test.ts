@@ -91,3 +91,23 @@ describe('logging', () => {
     expect(logged.some((line) => line.includes('database password is hunter2'))).toBe(true);
   });
 });
+
+describe('framing', () => {
+  it('the node listener sends a JSON answer with its length in bytes, not in chunks', async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/responses/created`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Zoë 🎉' }),
+    });
+    const body = await answer.text();
+    expect(body).toBe('{"id":7,"name":"Zoë 🎉"}');
+    expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(answer.headers.get('transfer-encoding')).toBeNull();
+  });
+
+  it('a 204 carries no length', async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/responses/empty`);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('content-length')).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import type { BodySource } from '../body.js';
 import { dispatch, type Gateway, type Incoming } from '../dispatch.js';
 import { errorBody } from '../http-error.js';
 import type { RouteTable } from '../route-table.js';
-import { chunkBytes, type Outgoing } from '../respond.js';
+import { chunkBytes, jsonHeaders, jsonType, type Outgoing } from '../respond.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -111,12 +111,30 @@ function writeOutgoing(
     response.setHeader('connection', 'close');
   if (outgoing.response) return writeResponse(response, outgoing.response, gateway);
   const { body } = outgoing;
-  response.writeHead(outgoing.status, outgoing.headers);
+  // No length on a 204 or 304: they carry no body, and a 204 may not say one.
+  if (typeof body === 'string' && status !== 204 && status !== 304) {
+    response.writeHead(status, sizedHeaders(outgoing.headers, body));
+    response.end(body);
+    return undefined;
+  }
+  response.writeHead(status, outgoing.headers);
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     response.end(body ?? undefined);
     return undefined;
   }
   return writeChunks(response, body, gateway);
+}
+
+/**
+ * The headers with the length of a text body (JSON, errors), as Fastify and Express send them. Without
+ * it node frames the answer in chunks (`writeHead` fixes the headers before the body is known): a
+ * size line and a closing chunk on every answer, for the client to parse.
+ */
+function sizedHeaders(headers: Record<string, string>, body: string): Record<string, string> {
+  if (headers['content-length'] !== undefined) return headers;
+  const length = String(Buffer.byteLength(body));
+  if (headers === jsonHeaders) return { 'content-type': jsonType, 'content-length': length };
+  return { ...headers, 'content-length': length };
 }
 
 async function writeResponse(
