@@ -15,7 +15,11 @@ import { formValueTemplate } from './common/form-value.template.js';
 import { headersTemplate } from './common/headers.template.js';
 import { requestChecksTemplate } from './common/request-checks.template.js';
 import { findPageTemplate } from './common/find-page.template.js';
-import { cachesLists, listCacheTemplate } from './common/list-cache.template.js';
+import {
+  cachesLists,
+  listCacheSpecTemplate,
+  listCacheTemplate,
+} from './common/list-cache.template.js';
 import { searchBoundFiles } from './database/search-bound.template.js';
 import { listQueryTemplate } from './common/list-query.template.js';
 import { listFiltersTemplate } from './common/list-filters.template.js';
@@ -162,6 +166,7 @@ const commonFiles = (options: ProjectOptions): GeneratedFile[] => [
   formValueSpecTemplate(),
   headersSpecTemplate(options),
   pagingSpecTemplate(),
+  ...(cachesLists(options.database) ? [listCacheSpecTemplate()] : []),
   masterKeyGuardSpecTemplate(),
   accessTokenSpecTemplate(options),
 ];

@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { Database } from '../../src/project/options.js';
 import { pkgTypes } from '../_shared/pieces.js';
-import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+import { block, code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 
 export const LIST_CACHE = 'src/common/list-cache.ts';
 
@@ -48,7 +48,7 @@ export function listCacheTemplate(database: keyof typeof VERSIONS): TypeScriptFi
         docs: ["A repository's pages, valid while the database is at `version`."],
         properties: [
           { name: 'version', type: 'string' },
-          { name: 'entries', type: 'Map<string, unknown>' },
+          { name: 'entries', type: 'Map<string, Promise<unknown>>' },
         ],
       }),
       constant('caches', 'new WeakMap<Repository<ObjectLiteral>, Pages>()', { isExported: false }),
@@ -83,23 +83,74 @@ export function listCacheTemplate(database: keyof typeof VERSIONS): TypeScriptFi
         statements: code(
           'if (settings.pages === 0) return fetch();',
           'const [{ version }]: { version: string }[] = await repository.query(VERSION);',
-          'let pages = caches.get(repository);',
-          'if (pages === undefined || pages.version !== version) {',
-          '  pages = { version, entries: new Map<string, unknown>() };',
-          '  caches.set(repository, pages);',
+          'let found = caches.get(repository);',
+          'if (found === undefined || found.version !== version) {',
+          '  found = { version, entries: new Map<string, Promise<unknown>>() };',
+          '  caches.set(repository, found);',
           '}',
+          'const pages = found;',
           'const kept = pages.entries.get(key);',
           'if (kept !== undefined) {',
           '  pages.entries.delete(key);',
           '  pages.entries.set(key, kept);',
-          '  return kept as P;',
+          '  return kept as Promise<P>;',
           '}',
-          'const fetched = await fetch();',
+          '// Kept while it is read: requests for a page that arrive together share one read of it.',
+          'const fetched = fetch();',
           'if (pages.entries.size >= settings.pages) pages.entries.delete(pages.entries.keys().next().value!);',
           'pages.entries.set(key, fetched);',
+          'fetched.catch(() => {',
+          '  if (pages.entries.get(key) === fetched) pages.entries.delete(key);',
+          '});',
           'return fetched;',
         ),
       }),
+    ],
+  );
+}
+
+/** src/common/list-cache.spec.ts: kept pages, checked with a stand-in repository. */
+export function listCacheSpecTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/common/list-cache.spec.ts',
+    [
+      pkgTypes('typeorm', 'ObjectLiteral', 'Repository'),
+      { from: LIST_CACHE, named: ['cachedPage'] },
+    ],
+    [
+      block(`
+/** A repository whose database stays at one version, and a read of a page that answers when told. */
+function standIn() {
+  const repository = { query: () => Promise.resolve([{ version: '1' }]) } as unknown as Repository<ObjectLiteral>;
+  let reads = 0;
+  let answer: (page: string[]) => void = () => undefined;
+  const read = () =>
+    new Promise<string[]>((resolve) => {
+      reads += 1;
+      answer = resolve;
+    });
+  return { repository, read, reads: () => reads, answer: (page: string[]) => answer(page) };
+}
+
+describe('cachedPage', () => {
+  it('reads a page once for requests of it that arrive together, and keeps it', async () => {
+    const { repository, read, reads, answer } = standIn();
+    const together = [cachedPage(repository, 'page', read), cachedPage(repository, 'page', read)];
+    // Both have asked for the version and found no kept page before the read answers.
+    await new Promise((settle) => setImmediate(settle));
+    answer(['Ada']);
+    expect(await Promise.all(together)).toEqual([['Ada'], ['Ada']]);
+    expect(await cachedPage(repository, 'page', read)).toEqual(['Ada']);
+    expect(reads()).toBe(1);
+  });
+
+  it('reads again after a read that failed', async () => {
+    const { repository } = standIn();
+    await expect(cachedPage(repository, 'page', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
+    expect(await cachedPage(repository, 'page', () => Promise.resolve(['Ada']))).toEqual(['Ada']);
+  });
+});
+`),
     ],
   );
 }

@@ -295,7 +295,7 @@ describe.each(variants)('an adversarial search on a $database project', (variant
     60_000,
   );
   it.skipIf(variant.database !== 'postgres' || Boolean(variant.skip))(
-    'pages deep by cursor for what the first page costs, where page=N reads every entry before it (pg_stat)',
+    'pages deep by cursor for what the first page costs, where page=N reads every entry before it (EXPLAIN ANALYZE)',
     async () => {
       const url = postgres.url!;
       const psql = (sql: string) =>
@@ -314,29 +314,61 @@ describe.each(variants)('an adversarial search on a $database project', (variant
       const after = Buffer.from(JSON.stringify(['-createdAt', createdAt, id])).toString(
         'base64url',
       );
-      // Rows the table's scans and index walks handed over, as pg_stat counts them once reported.
-      const read = () =>
-        Number(
-          psql(
-            "SELECT coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables WHERE relname = 'articles'",
-          ).output.trim(),
-        );
-      const cost = async (path: string) => {
-        const before = read();
+      // The page statement the server ran for a request, from its trace log (JSON lines, the SQL as
+      // `msg`), replayed with its values under EXPLAIN ANALYZE: the rows read from the table.
+      const rowsRead = async (path: string, values: (page: string) => string[]) => {
         const answer = await fetch(`${server!.url}${path}`);
         expect(answer.status, await answer.clone().text()).toBe(200);
-        let after = before;
-        for (let waited = 0; waited < 20_000 && after === before; waited += 500) {
-          await new Promise((wait) => setTimeout(wait, 500));
-          after = read();
-        }
-        // The server's backend reports at most once a second: a last look after that.
-        await new Promise((wait) => setTimeout(wait, 1_500));
-        return { rows: read() - before, answer };
+        const page = server!
+          .output()
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              const entry = JSON.parse(line) as { context?: string; msg?: string };
+              return entry.context === 'SQL' && entry.msg ? [entry.msg] : [];
+            } catch {
+              return [];
+            }
+          })
+          .findLast((sql) => sql.includes('INNER JOIN') && sql.includes('"articles"'));
+        expect(page).toBeDefined();
+        const explained = psql(
+          [
+            'BEGIN;',
+            `PREPARE page AS ${page};`,
+            `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE page(${values(page!).join(', ')});`,
+            'ROLLBACK;',
+          ].join('\n'),
+        );
+        expect(explained.status, explained.output).toBe(0);
+        const plan = JSON.parse(
+          explained.output.slice(
+            explained.output.indexOf('['),
+            explained.output.lastIndexOf(']') + 1,
+          ),
+        ) as unknown;
+        // Rows the nodes that read the articles table handed on, over all their loops.
+        const read = (node: unknown): number => {
+          if (node === null || typeof node !== 'object') return 0;
+          const fields = node as Record<string, unknown>;
+          const own =
+            fields['Relation Name'] === 'articles'
+              ? Number(fields['Actual Rows'] ?? 0) * Number(fields['Actual Loops'] ?? 1)
+              : 0;
+          return own + Object.values(fields).reduce<number>((sum, value) => sum + read(value), 0);
+        };
+        return { rows: read(plan), answer };
       };
-      const first = await cost('/articles?limit=10&count=false&after=');
-      const deep = await cost(`/articles?limit=10&count=false&after=${after}`);
-      const paged = await cost('/articles?limit=10&count=false&page=9001');
+      const first = await rowsRead('/articles?limit=10&count=false&after=', () => ['11']);
+      const deep = await rowsRead(`/articles?limit=10&count=false&after=${after}`, () => [
+        `'${createdAt}'`,
+        `'${id}'`,
+        '11',
+      ]);
+      const paged = await rowsRead('/articles?limit=10&count=false&page=9001', () => [
+        '10',
+        '90000',
+      ]);
       const summary = JSON.stringify({ first: first.rows, deep: deep.rows, page9001: paged.rows });
       console.log(`postgres, rows read per page: ${summary}`);
       // The same entries either way, and the cursor's page reads about what the first one does.
