@@ -25,6 +25,26 @@ const attackText = (i: number) =>
 
 const postgres = postgresDatabase('restsmith_search_bound');
 const mysql = mysqlDatabase('restsmith_search_bound');
+/** The SQL statements a server logged at trace (JSON lines, the SQL as `msg`, without its values). */
+function loggedStatements(server: Server): string[] {
+  return server
+    .output()
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { context?: string; msg?: string };
+        return entry.context === 'SQL' && entry.msg ? [entry.msg] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** psql's unaligned answer to `sql` on the database at `url`, stopping at the first error. */
+function psqlOn(url: string, dir: string, sql: string) {
+  return run('psql', [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], dir);
+}
+
 const skipReason = (reason: string | undefined, required: string | undefined) =>
   reason && !required ? reason : undefined;
 
@@ -236,9 +256,7 @@ describe.each(variants)('an adversarial search on a $database project', (variant
   it.skipIf(variant.database !== 'postgres' || Boolean(variant.skip))(
     "plans the server's search on the trigram indexes, never a scan of the table (EXPLAIN)",
     async () => {
-      const url = postgres.url!;
-      const psql = (sql: string) =>
-        run('psql', [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], dir);
+      const psql = (sql: string) => psqlOn(postgres.url!, dir, sql);
       // The table's whole scans and its search indexes' scans, as pg_stat counts them.
       const counters = () => {
         const [scans, searches] = psql(
@@ -253,17 +271,7 @@ describe.each(variants)('an adversarial search on a $database project', (variant
       const answer = await fetch(`${server!.url}/articles?q=t12&limit=5`);
       expect(answer.status).toBe(200);
       // The statements the server ran for that search, from its trace log (JSON lines, the SQL as `msg`).
-      const statements = server!
-        .output()
-        .split('\n')
-        .flatMap((line) => {
-          try {
-            const entry = JSON.parse(line) as { context?: string; msg?: string };
-            return entry.context === 'SQL' && entry.msg ? [entry.msg] : [];
-          } catch {
-            return [];
-          }
-        });
+      const statements = loggedStatements(server!);
       const settings = statements.findLast((sql) => sql.includes("set_config('statement_timeout'"));
       const search = statements.findLast((sql) => /ILIKE \$1/.test(sql) && sql.startsWith('WITH'));
       expect(settings, statements.slice(-10).join('\n')).toBeDefined();
@@ -297,9 +305,7 @@ describe.each(variants)('an adversarial search on a $database project', (variant
   it.skipIf(variant.database !== 'postgres' || Boolean(variant.skip))(
     'pages deep by cursor for what the first page costs, where page=N reads every entry before it (EXPLAIN ANALYZE)',
     async () => {
-      const url = postgres.url!;
-      const psql = (sql: string) =>
-        run('psql', [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], dir);
+      const psql = (sql: string) => psqlOn(postgres.url!, dir, sql);
       // 100,000 more articles, a millisecond apart, and the planner told of them.
       const stored = psql(
         "INSERT INTO articles (id, title, content, \"createdAt\") SELECT gen_random_uuid(), 'deep ' || i, 'c', now() - i * interval '1 millisecond' FROM generate_series(1, 100000) i; ANALYZE articles;",
@@ -319,18 +325,9 @@ describe.each(variants)('an adversarial search on a $database project', (variant
       const rowsRead = async (path: string, values: (page: string) => string[]) => {
         const answer = await fetch(`${server!.url}${path}`);
         expect(answer.status, await answer.clone().text()).toBe(200);
-        const page = server!
-          .output()
-          .split('\n')
-          .flatMap((line) => {
-            try {
-              const entry = JSON.parse(line) as { context?: string; msg?: string };
-              return entry.context === 'SQL' && entry.msg ? [entry.msg] : [];
-            } catch {
-              return [];
-            }
-          })
-          .findLast((sql) => sql.includes('INNER JOIN') && sql.includes('"articles"'));
+        const page = loggedStatements(server!).findLast(
+          (sql) => sql.includes('INNER JOIN') && sql.includes('"articles"'),
+        );
         expect(page).toBeDefined();
         const explained = psql(
           [
