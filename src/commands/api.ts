@@ -70,7 +70,7 @@ export default class Api extends BaseCommand {
     }),
     indexes: Flags.string({
       description:
-        'Fields the list filters by that get an index of their own, comma-separated (price,publishedAt)',
+        'Fields that get an index of their own, comma-separated (price,publishedAt): the list sorts by them (and by id, createdAt and the owner), and filters by them without reading the whole table',
     }),
     'add-fields': Flags.string({
       description: 'On a resource that exists: fields to add, as --fields writes them',

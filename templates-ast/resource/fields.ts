@@ -33,6 +33,19 @@ export const isIndexed = (resource: ResourceOptions, field: FieldOptions): boole
   resource.indexes?.includes(field.names.camel) ?? false;
 
 /** Every field a list query may name in `fields` and `sort`. */
+/**
+ * What a list sorts by: id, createdAt, the owner and the fields of `--indexes` (each has an index),
+ * so that no `sort` orders the whole table; sorting by another field is a 400 naming these.
+ */
+export const sortableFieldNames = (resource: ResourceOptions): string[] => [
+  'id',
+  ...resource.fields
+    .filter((field) => !field.array && isIndexed(resource, field))
+    .map((field) => field.names.camel),
+  ...(resource.owner ? [resource.owner.camel] : []),
+  'createdAt',
+];
+
 export const listableFieldNames = (resource: ResourceOptions): string[] => [
   'id',
   ...resource.fields.map((field) => field.names.camel),

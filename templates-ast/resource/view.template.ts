@@ -13,7 +13,7 @@ import {
   tsFile,
   viewProperty,
 } from '../_shared/ts.js';
-import { jsonType, listableFieldNames, searchableFields } from './fields.js';
+import { jsonType, listableFieldNames, searchableFields, sortableFieldNames } from './fields.js';
 import { recordType, resourcePaths } from './paths.js';
 import {
   expansionName,
@@ -110,7 +110,7 @@ export function viewTemplate(project: ProjectOptions, resource: ResourceOptions)
         : []),
       constant(
         listSpecName(resource),
-        `{ fields: [${quoted(listableFieldNames(resource))}], search: [${quoted(searchableFields(resource).map((field) => field.names.camel))}], filters: ${filterSpecs(project, resource)}, expand: [${quoted(references.map((reference) => reference.names.camel))}] }`,
+        `{ fields: [${quoted(listableFieldNames(resource))}], sort: [${quoted(sortableFieldNames(resource))}], search: [${quoted(searchableFields(resource).map((field) => field.names.camel))}], filters: ${filterSpecs(project, resource)}, expand: [${quoted(references.map((reference) => reference.names.camel))}] }`,
         {
           type: 'ListSpec',
           docs: [

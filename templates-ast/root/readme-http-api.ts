@@ -71,7 +71,7 @@ export function authSection(options: ProjectOptions, run: string): string[] {
     '',
     'Errors are `{ statusCode, message, error }`: 400 for invalid input (naming the field), 401 for missing or wrong credentials, 403 for a signed-in user without the right, 404 for an id that does not exist.',
     '',
-    `List routes take \`q\` (search text, see below), \`page\` (from 1), \`limit\` (1-100, default 10), \`fields\` (\`name,email\` or \`-email\`; \`id\` is always kept) and \`sort\` (\`name,-createdAt\`; default \`-createdAt\`). ${listBody(options.envelope)}`,
+    `List routes take \`q\` (search text, see below), \`page\` (from 1), \`limit\` (1-100, default 10), \`fields\` (\`name,email\` or \`-email\`; \`id\` is always kept) and \`sort\` (indexed fields: id, createdAt, the owner and those of \`--indexes\`; \`-createdAt\` by default; another field is a 400 naming them). ${listBody(options.envelope)}`,
     '',
     "The lists of the resources `rest api` adds also filter: `?views=3` by a field's value (not `text` fields or lists), `?category=<id>` by a reference (a list of references: the entries holding that id), and `?views.gte=10`, `?views.lte=99`, `?views.in=1,2` on numbers and dates (`createdAt` too). A value that does not fit the field's type is a 400 naming the parameter, and so is a parameter the list does not know (`?publishd=true`), naming the ones it knows.",
     '',

@@ -16,7 +16,7 @@ export function mongoFindPageSpecTemplate(): TypeScriptFile {
     ],
     [
       block(String.raw`
-const spec: ListSpec = { fields: ['id', 'title', 'createdAt'], search: ['title', 'content'], filters: {}, expand: [] };
+const spec: ListSpec = { fields: ['id', 'title', 'createdAt'], sort: ['id', 'title', 'createdAt'], search: ['title', 'content'], filters: {}, expand: [] };
 
 interface Asked {
   filter?: unknown;

@@ -14,6 +14,7 @@ export function listQuerySpecTemplate(): TypeScriptFile {
       block(`
 const spec: ListSpec = {
   fields: ['id', 'name', 'email', 'createdAt'],
+  sort: ['id', 'name', 'createdAt'],
   search: ['name', 'email'],
   filters: { name: { type: 'string' }, age: { type: 'number' }, createdAt: { type: 'date' }, team: { type: 'id', column: 'teamId' } },
   expand: ['team'],
@@ -58,7 +59,10 @@ describe('parseListQuery', () => {
     [{ page: '0' }, 'page must be a whole number 1 or more'],
     [{ page: '1.5' }, 'page must be a whole number 1 or more'],
     [{ page: ['1', '2'] }, 'page must be given once, as text'],
-    [{ sort: 'password' }, "sort has an unknown field 'password': use id, name, email, createdAt"],
+    [{ sort: 'password' }, "sort has an unknown field 'password': use id, name, createdAt"],
+    // Only indexed fields sort: an order by another reads the whole table.
+    [{ sort: '-email' }, "sort has 'email', which has no index to sort by: use id, name, createdAt"],
+    [{ fields: 'password' }, "fields has an unknown field 'password': use id, name, email, createdAt"],
     [{ fields: '-role' }, "fields has an unknown field 'role': use id, name, email, createdAt"],
     [{ q: 'ab' }, 'q must be from 3 to 100 characters long'],
     [{ q: 'a'.repeat(101) }, 'q must be from 3 to 100 characters long'],

@@ -44,11 +44,11 @@ export function userViewTemplate(options: ProjectOptions): TypeScriptFile {
       }),
       constant(
         'USER_LIST',
-        `{ fields: ['id', 'name', 'picture', 'email', 'createdAt'${options.emailConfirmation ? ", 'emailConfirmed'" : ''}], search: ['name', 'email'], filters: {}, expand: [] }`,
+        `{ fields: ['id', 'name', 'picture', 'email', 'createdAt'${options.emailConfirmation ? ", 'emailConfirmed'" : ''}], sort: ['id', 'email', 'createdAt'], search: ['name', 'email'], filters: {}, expand: [] }`,
         {
           type: 'ListSpec',
           docs: [
-            '`GET /users`: `q` searches names and e-mails; these fields can be selected and sorted.',
+            '`GET /users`: `q` searches names and e-mails; these fields can be selected, the indexed ones sorted.',
           ],
         },
       ),

@@ -329,6 +329,12 @@ export async function cursorPages(call: Call) {
     expect(refused.status, `${sort} ${JSON.stringify(keys)}`).toBe(400);
     expect(refused.body.message).toMatch(/after is not a cursor of this list/);
   }
+  // Only indexed fields sort: an order by another would sort the whole table (issue 30.3).
+  const unindexed = await call('GET', '/articles?sort=title');
+  expect(unindexed.status).toBe(400);
+  expect(unindexed.body.message).toBe(
+    "sort has 'title', which has no index to sort by: use id, views, createdAt",
+  );
   const otherId = await call('GET', `/notes?sort=rank&after=${forged(['rank', 1, 'nope'])}`);
   expect(otherId.status, JSON.stringify(otherId.body)).toBeLessThan(500);
 }

@@ -41,7 +41,7 @@ function addGraph(dir: string): void {
       'views',
     ],
     // Cursor paging over an optional, indexed field: ties and NULLs.
-    ['note', '--fields', 'title rank?:number', '--indexes', 'rank'],
+    ['note', '--fields', 'title rank?:number', '--indexes', 'rank,title'],
   ]) {
     const added = rest(dir, 'api', ...args, '--yes');
     expect(added.status, added.output).toBe(0);

@@ -11,7 +11,7 @@ export function unknownParameterChecks(target: () => Target): void {
       const answer = await http('GET', `/articles?${query}`);
       expect(answer.status, `${query}: ${answer.text}`).toBe(400);
       expect(answer.body.message).toMatch(
-        /is not a parameter of this list: use q, page, limit, fields, sort, or a filter: title, views, createdAt/,
+        /is not a parameter of this list: use q, page, limit, after, count, fields, sort, or a filter: title, views, createdAt/,
       );
     }
     // Known ones, and the credential, are taken as before.
