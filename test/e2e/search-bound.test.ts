@@ -6,6 +6,7 @@
 // default) or is refused with 503 and Retry-After, and /health keeps answering.
 // PostgreSQL: the server's own statements, replayed from its trace log, are planned on the trigram
 // indexes (EXPLAIN), and the table is never scanned whole by a search (pg_stat_user_tables).
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,17 +321,25 @@ describe.each(variants)('an adversarial search on a $database project', (variant
       // The page statement the server ran for a request, from its trace log (JSON lines, the SQL as
       // `msg`), replayed with its values under EXPLAIN ANALYZE: the rows read from the table.
       const rowsRead = async (path: string, values: (page: string) => string[]) => {
-        const logged = server!.output().length;
         const answer = await fetch(`${server!.url}${path}`);
         expect(answer.status, await answer.clone().text()).toBe(200);
-        // Its lines may follow the answer by a moment on a loaded machine.
-        let page: string | undefined;
-        for (const deadline = Date.now() + 15_000; page === undefined && Date.now() < deadline;) {
-          page = loggedStatements(server!.output().slice(logged)).findLast(
-            (sql) => sql.includes('INNER JOIN') && sql.includes('"articles"'),
-          );
-          if (page === undefined) await new Promise((wait) => setTimeout(wait, 50));
+        // Its lines may follow the answer by a moment on a loaded machine (and the output kept is
+        // its last 200,000 characters): a request for an unknown path, logged after them, marks them.
+        const marker = `/log-mark-${randomUUID()}`;
+        expect((await fetch(`${server!.url}${marker}`)).status).toBe(404);
+        let logged = '';
+        for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+          const output = server!.output();
+          const at = output.indexOf(marker);
+          if (at !== -1) {
+            logged = output.slice(0, at);
+            break;
+          }
+          await new Promise((wait) => setTimeout(wait, 50));
         }
+        const page = loggedStatements(logged).findLast(
+          (sql) => sql.includes('INNER JOIN') && sql.includes('"articles"'),
+        );
         expect(page, `no page statement was logged for ${path}`).toBeDefined();
         const explained = psql(
           [
