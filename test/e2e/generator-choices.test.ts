@@ -77,7 +77,10 @@ describe('rest new --database sqlite --api-root /api --force-https --envelope', 
     });
     passed('npm install', install(dir, `${import.meta.dirname}/../../.tmp/e2e-new/e2e-sqlite`));
     // Resources added afterwards follow restsmith.json: under /api, enveloped unless told otherwise.
-    passed('rest api note', rest(dir, 'api', 'note', '--fields', 'title:string', '--yes'));
+    passed(
+      'rest api note',
+      rest(dir, 'api', 'note', '--fields', 'title:string', '--indexes', 'title', '--yes'),
+    );
     passed(
       'rest api tag --no-envelope',
       rest(dir, 'api', 'tag', '--fields', 'label:string', '--no-envelope', '--yes'),
@@ -172,7 +175,7 @@ describe('rest new --database sqlite --api-root /api --force-https --envelope', 
         const created = await call(server.url, 'POST', '/api/notes', https, { title });
         expect(created.status, JSON.stringify(created.body)).toBe(201);
       }
-      const notes = await call(server.url, 'GET', '/api/notes?limit=2&sort=createdAt', https);
+      const notes = await call(server.url, 'GET', '/api/notes?limit=2&sort=title', https);
       expect(notes.status).toBe(200);
       expect(notes.body).toEqual({
         rows: [
