@@ -96,7 +96,8 @@ const RUN_DOCS: Record<Exclude<Database, 'mongodb'>, string[]> = {
   sqlite: [
     'A searched statement, run by a worker thread on a read-only connection of its own, so that a',
     "search never holds the event loop (better-sqlite3 runs statements on the caller's thread and",
-    'SQLite has no timeout of its own). Past SEARCH_TIMEOUT_MS, waiting included, the answer is a 503',
+    'SQLite has no timeout of its own). Past SEARCH_TIMEOUT_MS (waiting behind other searches included,',
+    "the worker's own start not), the answer is a 503",
     'and the worker is ended (a new one takes the next search); while an ended one still finishes',
     'its statement, searches are refused at once rather than stacked. A database in memory (the',
     'tests) has no file to share: its searches run here.',
@@ -213,7 +214,12 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
         properties: [
           { name: 'resolve', type: '(rows: Record<string, unknown>[]) => void' },
           { name: 'reject', type: '(error: unknown) => void' },
-          { name: 'timer', type: 'NodeJS.Timeout' },
+          {
+            name: 'timer',
+            type: 'NodeJS.Timeout',
+            hasQuestionToken: true,
+            docs: ["Armed once the worker is ready: its start is not the search's cost."],
+          },
         ],
       }),
       interfaceOf({
@@ -224,6 +230,12 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
           { name: 'id', type: 'number' },
           { name: 'rows', type: 'Record<string, unknown>[]', hasQuestionToken: true },
           { name: 'error', type: '{ message: string; code?: string }', hasQuestionToken: true },
+          {
+            name: 'ready',
+            type: 'boolean',
+            hasQuestionToken: true,
+            docs: ['Sent once, when its connection is open.'],
+          },
         ],
       }),
       constant(
@@ -250,6 +262,12 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
           },
           { name: 'next', initializer: '0', scope: Scope.Private },
           {
+            name: 'ready',
+            initializer: 'false',
+            scope: Scope.Private,
+            docs: ["Whether the worker's connection is open (its searches' bounds run)."],
+          },
+          {
             name: 'ending',
             initializer: '0',
             scope: Scope.Private,
@@ -274,11 +292,23 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
               'const worker = (this.worker ??= this.start());',
               'const id = this.next++;',
               'return new Promise((resolve, reject) => {',
-              '  const timer = setTimeout(() => this.end(worker), searchTimeout());',
-              '  this.jobs.set(id, { resolve, reject, timer });',
+              '  const job: Job = { resolve, reject };',
+              '  if (this.ready) this.arm(worker, job);',
+              '  this.jobs.set(id, job);',
               '  worker.postMessage({ id, sql, parameters });',
               '});',
             ),
+          },
+          {
+            name: 'arm',
+            scope: Scope.Private,
+            docs: ['Starts the bound of a search: SEARCH_TIMEOUT_MS, then the worker is ended.'],
+            parameters: [
+              { name: 'worker', type: 'Worker' },
+              { name: 'job', type: 'Job' },
+            ],
+            returnType: 'void',
+            statements: code('job.timer = setTimeout(() => this.end(worker), searchTimeout());'),
           },
           {
             name: 'start',
@@ -286,9 +316,17 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
             returnType: 'Worker',
             statements: code(
               'const worker = new Worker(WORKER, { argv: [this.path] });',
+              'this.ready = false;',
               '// The app may end while a worker waits for searches.',
               'worker.unref();',
               "worker.on('message', (answer: Answer) => {",
+              '  // The thread started and opened its connection: the waiting searches are timed from now.',
+              '  if (answer.ready) {',
+              '    if (this.worker !== worker) return;',
+              '    this.ready = true;',
+              '    for (const waiting of this.jobs.values()) this.arm(worker, waiting);',
+              '    return;',
+              '  }',
               '  const job = this.jobs.get(answer.id);',
               '  if (job === undefined) return;',
               '  this.jobs.delete(answer.id);',
@@ -381,6 +419,7 @@ function searchWorkerTemplate(): TypeScriptFile {
           ],
         },
       ),
+      code('parentPort?.postMessage({ id: -1, ready: true });'),
       constant('MAX_STATEMENTS', '200', {
         isExported: false,
         docs: ['Statements kept prepared: find-page.ts keeps as many shapes of list query.'],
