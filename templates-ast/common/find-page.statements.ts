@@ -46,6 +46,22 @@ export function statementFunctions(search: SearchStatements) {
       statements: code('return query.q !== undefined && spec.search.length > 0;'),
     }),
     functionOf({
+      name: 'isBounded',
+      isExported: false,
+      docs: [
+        'Whether a list query runs under the bound of a search (SEARCH_TIMEOUT_MS, a 503 past it):',
+        'a search, or a filter on a field that no index holds, which the database answers by a scan.',
+      ],
+      parameters: [
+        { name: 'query', type: 'ListQuery' },
+        { name: 'spec', type: 'ListSpec' },
+      ],
+      returnType: 'boolean',
+      statements: code(
+        'return isSearch(query, spec) || query.filters.some((filter) => spec.filters[filter.field]?.scan === true);',
+      ),
+    }),
+    functionOf({
       name: 'filteredPage',
       isExported: false,
       docs: [

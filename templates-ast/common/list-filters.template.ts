@@ -32,6 +32,15 @@ export function listFiltersTemplate(options: ProjectOptions): TypeScriptFile {
             docs: ['The column that holds it, when not the field itself (`categoryId`).'],
           },
           {
+            name: 'scan',
+            type: 'boolean',
+            hasQuestionToken: true,
+            docs: [
+              'No index holds it: the database reads rows one by one to filter, so the list query runs',
+              'under the bound of a search (SEARCH_TIMEOUT_MS, a 503 past it). `--indexes` gives it one.',
+            ],
+          },
+          {
             name: 'join',
             type: '{ table: string; own: string; target: string }',
             hasQuestionToken: true,

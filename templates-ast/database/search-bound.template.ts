@@ -50,7 +50,8 @@ function searchTimeoutTemplate(): TypeScriptFile {
         name: 'SearchTimeoutException',
         extends: 'HttpException',
         docs: [
-          'A search stopped at SEARCH_TIMEOUT_MS, or refused while an earlier one still runs: 503 with',
+          'A search (or a filter that scans) stopped at SEARCH_TIMEOUT_MS, or refused while an earlier one',
+          'still runs: 503 with',
           'Retry-After (AllExceptionsFilter sets it), whatever the stored rows or the text searched.',
         ],
         properties: [
@@ -67,7 +68,7 @@ function searchTimeoutTemplate(): TypeScriptFile {
               'super(',
               '  {',
               '    statusCode: 503,',
-              '    message: `This search costs more than the server allows (${settings.milliseconds} ms): search for a longer or rarer text, or try again`,',
+              '    message: `This list query costs more than the server allows (${settings.milliseconds} ms): search for a longer or rarer text, filter by a field with an index, or try again`,',
               "    error: 'Service Unavailable',",
               '  },',
               '  503,',

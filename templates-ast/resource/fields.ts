@@ -28,11 +28,10 @@ export const searchableFields = (resource: ResourceOptions): FieldOptions[] =>
     (field) => (field.type === 'string' || field.type === 'text') && !field.array,
   );
 
-/** `--indexes price`: the field has an index of its own, for the list's filters. */
+/** `--indexes price`: the field has an index of its own, for the list's sort and filters. */
 export const isIndexed = (resource: ResourceOptions, field: FieldOptions): boolean =>
   resource.indexes?.includes(field.names.camel) ?? false;
 
-/** Every field a list query may name in `fields` and `sort`. */
 /**
  * What a list sorts by: id, createdAt, the owner and the fields of `--indexes` (each has an index),
  * so that no `sort` orders the whole table; sorting by another field is a 400 naming these.
@@ -46,6 +45,7 @@ export const sortableFieldNames = (resource: ResourceOptions): string[] => [
   'createdAt',
 ];
 
+/** Every field a list query may name in `fields`. */
 export const listableFieldNames = (resource: ResourceOptions): string[] => [
   'id',
   ...resource.fields.map((field) => field.names.camel),

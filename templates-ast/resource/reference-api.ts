@@ -7,6 +7,7 @@ import { use } from '../_shared/pieces.js';
 import { decorator, property } from '../_shared/ts.js';
 import { listIdsName } from './reference-properties.js';
 import { joinColumns, joinTableName, referenceColumn, referencesOf } from './references.js';
+import { isIndexed } from './fields.js';
 
 /** Longest accepted list of ids, as for a list field. */
 const MAX_IDS = 100;
@@ -127,12 +128,19 @@ export function referenceViewValue(
   return `${held.value} ? (${expanded}?.get(${held.id}) ?? ${held.id}) : null`;
 }
 
-/** The filters of a list, for the ListSpec: scalar fields, and references by id. */
+/**
+ * The filters of a list, for the ListSpec: scalar fields (`scan` where no index holds them), and
+ * references by id (each has an index).
+ */
 export function filterSpecs(project: ProjectOptions, resource: ResourceOptions): string {
   const sql = project.database !== 'mongodb';
   const scalars = resource.fields
     .filter((field) => !field.array && field.type !== 'text')
-    .map((field) => `${field.names.camel}: { type: '${field.type}' }`);
+    // Without an index of its own a filter is a scan, which the list bounds as it bounds a search.
+    .map(
+      (field) =>
+        `${field.names.camel}: { type: '${field.type}'${isIndexed(resource, field) ? '' : ', scan: true'} }`,
+    );
   const references = referencesOf(resource).map((reference) => {
     const name = reference.names.camel;
     if (!sql) return `${name}: { type: 'id' }`;

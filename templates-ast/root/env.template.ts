@@ -121,7 +121,7 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
           `MASTER_KEY=${secret(options.secrets.masterKey)}`,
         ]),
     ...databaseLines(options),
-    "# Milliseconds one search (a list's q) may cost the database; past it the answer is 503 with Retry-After",
+    "# Milliseconds one search (a list's q), or a filter on a field without an index, may cost the database; past it the answer is 503 with Retry-After",
     `SEARCH_TIMEOUT_MS=${SEARCH_TIMEOUT_DEFAULT}`,
     '# Browser origins allowed to call the API (comma list); none when unset',
     '# CORS_ORIGINS=https://app.example.com',

@@ -58,6 +58,8 @@ export function searchSection(options: ProjectOptions): string[] {
     '',
     SEARCH_BOUND[options.database],
     '',
+    'A list filter on a field without an index of its own (`title=…` unless `rest api <name> --indexes title` gave it one) is answered by reading the rows one by one, so it runs under the same bound and its answer may be the same `503`; filters on references, `createdAt` and indexed fields are not bounded. The API document says which filters scan.',
+    '',
     ...(LIST_CACHE_NOTES[options.database] ? [LIST_CACHE_NOTES[options.database]!, ''] : []),
   ];
 }

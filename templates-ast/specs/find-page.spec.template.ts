@@ -126,6 +126,12 @@ describe('findPage on MongoDB', () => {
     expect((await ask({})).bounds).toEqual([0, 0]);
   });
 
+  it('bounds a filter on a field no index holds (a scan) as a search; a filter with an index is not bounded', async () => {
+    const filtered: ListSpec = { ...spec, filters: { title: { type: 'string', scan: true }, views: { type: 'number' } } };
+    expect((await ask({ title: 'Ada' }, filtered)).bounds).toEqual([100, 100]);
+    expect((await ask({ 'views.gte': '3' }, filtered)).bounds).toEqual([0, 0]);
+  });
+
   it('answers a search MongoDB stopped at its bound (MaxTimeMSExpired, code 50) with a 503', async () => {
     const stopped = ask({ q: 'ada' }, spec, () => Promise.reject(Object.assign(new Error('operation exceeded time limit'), { code: 50 })));
     await expect(stopped).rejects.toBeInstanceOf(SearchTimeoutException);

@@ -6,6 +6,7 @@
 // default) or is refused with 503 and Retry-After, and /health keeps answering.
 // PostgreSQL: the server's own statements, replayed from its trace log, are planned on the trigram
 // indexes (EXPLAIN), and the table is never scanned whole by a search (pg_stat_user_tables).
+// Issue 30.3: a filter on a field without an index is a scan, bounded as a search is.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ interface Variant {
   skip?: string;
   /** Stores the adversarial rows straight in the database. */
   store: (dir: string) => void;
+  /** Stores `count` small articles titled `scan <i>` straight in the database. */
+  storeMany: (dir: string, count: number) => void;
 }
 
 const variants: Variant[] = [
@@ -70,6 +73,23 @@ const variants: Variant[] = [
           "const insert = database.prepare('INSERT INTO articles (id, title, content) VALUES (?, ?, ?)');",
           `const row = 'aab ' + 'a'.repeat(${ROW_LENGTH.sqlite});`,
           `database.transaction(() => { for (let i = 0; i < ${ROWS}; i++) insert.run(randomUUID(), 't' + i, row); })();`,
+        ].join('\n'),
+      );
+      const stored = run('node', [script], dir);
+      expect(stored.status, stored.output).toBe(0);
+    },
+    storeMany: (dir, count) => {
+      const script = join(dir, 'store-many.cjs');
+      writeFileSync(
+        script,
+        [
+          "const Database = require('better-sqlite3');",
+          "const { randomUUID } = require('node:crypto');",
+          "const path = require('node:fs').readFileSync('.env', 'utf8').match(/^DATABASE_PATH=(.*)$/m)[1];",
+          'const database = new Database(path);',
+          'database.pragma("busy_timeout = 10000");',
+          "const insert = database.prepare('INSERT INTO articles (id, title, content) VALUES (?, ?, ?)');",
+          `database.transaction(() => { for (let i = 1; i <= ${count}; i++) insert.run(randomUUID(), 'scan ' + i, 'c'); })();`,
         ].join('\n'),
       );
       const stored = run('node', [script], dir);
@@ -94,6 +114,20 @@ const variants: Variant[] = [
       );
       expect(stored.status, stored.output).toBe(0);
     },
+    storeMany: (dir, count) => {
+      const stored = run(
+        'psql',
+        [
+          postgres.url ?? '',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-c',
+          `INSERT INTO articles (id, title, content) SELECT gen_random_uuid(), 'scan ' || i, 'c' FROM generate_series(1, ${count}) i; ANALYZE articles;`,
+        ],
+        dir,
+      );
+      expect(stored.status, stored.output).toBe(0);
+    },
   },
   {
     database: 'mysql',
@@ -109,6 +143,21 @@ const variants: Variant[] = [
           name,
           '-e',
           `INSERT INTO articles (id, title, content) SELECT uuid(), concat('t', seq), concat('aab ', repeat('a', ${ROW_LENGTH.mysql})) FROM seq_1_to_${ROWS}`,
+        ],
+        dir,
+      );
+      expect(stored.status, stored.output).toBe(0);
+    },
+    storeMany: (dir, count) => {
+      const name = new URL(mysql.url ?? 'mysql://x/none').pathname.slice(1);
+      const stored = run(
+        'mysql',
+        [
+          '-uroot',
+          '-h127.0.0.1',
+          name,
+          '-e',
+          `INSERT INTO articles (id, title, content) SELECT uuid(), concat('scan ', seq), 'c' FROM seq_1_to_${count}`,
         ],
         dir,
       );
@@ -389,5 +438,41 @@ describe.each(variants)('an adversarial search on a $database project', (variant
       expect(paged.rows, summary).toBeGreaterThan(50_000);
     },
     120_000,
+  );
+
+  it.skipIf(Boolean(variant.skip))(
+    'bounds a filter on a field no index holds as it bounds a search; a filter with an index is not bounded',
+    async () => {
+      // 100,000 more articles: a filter on their title, which has no index, reads them all.
+      variant.storeMany(dir, 100_000);
+      const bounded = await startScript(dir, 'start:prod', {
+        ...variant.env,
+        NODE_ENV: 'production',
+        SEARCH_TIMEOUT_MS: '1',
+      });
+      try {
+        const scan = await fetch(`${bounded.url}/articles?title=nothing&limit=1&fields=id`);
+        const body = (await scan.json()) as { message?: string };
+        expect(scan.status, JSON.stringify(body)).toBe(503);
+        expect(scan.headers.get('retry-after')).toBe('1');
+        expect(body.message).toMatch(/costs more than the server allows \(1 ms\)/);
+        expect(body.message).toMatch(/filter by a field with an index/);
+        // createdAt has an index: its filter is not bounded, whatever the bound.
+        const indexed = await fetch(
+          `${bounded.url}/articles?createdAt.gte=2100-01-01T00:00:00.000Z&limit=1&fields=id`,
+        );
+        expect(indexed.status, await indexed.clone().text()).toBe(200);
+        expect(await indexed.json()).toEqual([]);
+      } finally {
+        await bounded.stop();
+      }
+      // Under the default bound (100 ms) the same scan answers, on a machine that is not overloaded.
+      const honest = await fetch(`${server!.url}/articles?title=scan%2077&fields=title`);
+      expect([200, 503]).toContain(honest.status);
+      if (honest.status === 200) {
+        expect(await honest.json()).toEqual([{ id: expect.any(String), title: 'scan 77' }]);
+      }
+    },
+    180_000,
   );
 });
