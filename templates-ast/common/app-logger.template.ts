@@ -25,13 +25,42 @@ export function appLoggerTemplate(): TypeScriptFile {
       pkgTypes('pino', 'Level', 'Logger'),
     ],
     [
+      classOf({
+        name: 'RequestLog',
+        docs: [
+          "A request's logger: the app's with the request's `reqId`, made only when something logs while",
+          'serving it (a pino child per request costs more than most requests log).',
+        ],
+        ctors: [
+          {
+            parameters: [
+              { name: 'logger', type: 'Logger', scope: Scope.Private, isReadonly: true },
+              { name: 'id', type: 'string', scope: Scope.Public, isReadonly: true },
+            ],
+          },
+        ],
+        properties: [
+          { name: 'child', type: 'Logger', hasQuestionToken: true, scope: Scope.Private },
+        ],
+        getAccessors: [
+          {
+            name: 'log',
+            returnType: 'Logger',
+            statements: code('return (this.child ??= this.logger.child({ reqId: this.id }));'),
+          },
+        ],
+      }),
       constant('requestLogs', 'new AsyncLocalStorage()', {
         isExported: false,
-        type: 'AsyncLocalStorage<Logger>',
+        type: 'AsyncLocalStorage<RequestLog>',
         docs: [
-          "The logger of the request being served (pino-http's `req.log`, which adds its `reqId`), found by",
-          'whatever logs while serving it: a service, TypeORM, the exception filter.',
+          'The log of the request being served (its `reqId`), found by whatever logs while serving it: a',
+          'service, TypeORM, the exception filter.',
         ],
+      }),
+      constant('logsOfRequests', 'new WeakMap()', {
+        isExported: false,
+        type: 'WeakMap<IncomingMessage, RequestLog>',
       }),
       constant('STACK', '/^.+\\n\\s+at .+:\\d+:\\d+/', {
         isExported: false,
@@ -64,9 +93,34 @@ export function appLoggerTemplate(): TypeScriptFile {
         ),
       }),
       functionOf({
+        name: 'startRequestLog',
+        docs: ["The log of a request, kept for it (see withRequestLog), with the request's id."],
+        parameters: [
+          { name: 'req', type: 'IncomingMessage' },
+          { name: 'logger', type: 'Logger' },
+          { name: 'id', type: 'string' },
+        ],
+        returnType: 'RequestLog',
+        statements: code(
+          'const log = new RequestLog(logger, id);',
+          'logsOfRequests.set(req, log);',
+          'return log;',
+        ),
+      }),
+      functionOf({
+        name: 'runWithRequestLog',
+        docs: ['Runs `next` with the log of the request (startRequestLog), where it is found.'],
+        parameters: [
+          { name: 'log', type: 'RequestLog' },
+          { name: 'next', type: '() => void' },
+        ],
+        returnType: 'void',
+        statements: code('requestLogs.run(log, next);'),
+      }),
+      functionOf({
         name: 'withRequestLog',
         docs: [
-          "Runs the rest of a request (`next`) with its logger. Reading a body loses Node's async context,",
+          "Runs the rest of a request (`next`) with its log. Reading a body loses Node's async context,",
           'so the app runs it again once bodies are read.',
         ],
         parameters: [
@@ -75,7 +129,11 @@ export function appLoggerTemplate(): TypeScriptFile {
           { name: 'next', type: '() => void' },
         ],
         returnType: 'void',
-        statements: code('requestLogs.run(req.log, next);'),
+        statements: code(
+          'const log = logsOfRequests.get(req);',
+          'if (log === undefined) next();',
+          'else requestLogs.run(log, next);',
+        ),
       }),
       typeAlias('NestLevel', LEVELS.map(([nest]) => `'${nest}'`).join(' | '), false),
       constant(
@@ -121,7 +179,7 @@ export function appLoggerTemplate(): TypeScriptFile {
             ],
             returnType: 'void',
             statements: code(
-              'const logger = requestLogs.getStore() ?? this.logger;',
+              'const logger = requestLogs.getStore()?.log ?? this.logger;',
               'const last = params.at(-1);',
               "const context = typeof last === 'string' && !STACK.test(last) ? last : undefined;",
               'const details = (context === undefined ? params : params.slice(0, -1)).filter((param) => param !== undefined);',

@@ -47,7 +47,6 @@ const HTTP: Record<
 /** Health and request logging (the Redis check uses the rate limits' ioredis). */
 const OPERATIONS = {
   pino: '^10.4.0',
-  'pino-http': '^11.0.0',
 };
 
 const AUTH = {

@@ -56,7 +56,7 @@ describe('project-wide templates', () => {
       MIGRATIONS_RUN=true
       # List pages kept per resource until the database changes (any write, by any instance); 0 keeps none
       LIST_CACHE_PAGES=100
-      # Milliseconds one search (a list's q) may cost the database; past it the answer is 503 with Retry-After
+      # Milliseconds one search (a list's q), or a filter on a field without an index, may cost the database; past it the answer is 503 with Retry-After
       SEARCH_TIMEOUT_MS=100
       # Browser origins allowed to call the API (comma list); none when unset
       # CORS_ORIGINS=https://app.example.com
