@@ -163,9 +163,12 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
             'Which server each connection talks to, asked once: they stop a statement differently.',
           ],
         }),
-        constant('TIMEOUT_ERRORS', '[1969, 3024]', {
+        constant('TIMEOUT_ERRORS', '[1969, 3024, 188]', {
           isExported: false,
-          docs: ["MariaDB's and MySQL's errors (errno) of a statement stopped at its limit."],
+          docs: [
+            "MariaDB's and MySQL's errors (errno) of a statement stopped at its limit; MariaDB stops one",
+            'inside its FULLTEXT index with 188 (HA_ERR_FTS_EXCEED_RESULT_CACHE_LIMIT).',
+          ],
         }),
         searchQuery(
           database,
