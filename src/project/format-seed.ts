@@ -15,8 +15,9 @@ import { recordFormatting, type FormatJob, type Hole } from '../engine/format.js
 import { placeholderFor } from '../engine/format-holes.js';
 import { formatJob } from '../engine/prettier-format.js';
 import { renderFiles } from '../engine/render.js';
-import { DATABASES, HTTP_PLATFORMS, type ProjectOptions } from './options.js';
-import { DEFAULT_PROJECT_NAME, normaliseProjectOptions } from './project-options.js';
+import { DATABASES, HTTP_PLATFORMS, type ProjectOptions } from '../model/project.js';
+import { DEFAULT_PROJECT_NAME } from '../model/project.js';
+import { normaliseProjectOptions } from './project-options.js';
 
 /**
  * What differs between two projects made with the same choices, as the templates write it into

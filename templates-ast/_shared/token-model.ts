@@ -1,7 +1,7 @@
 // A table of mailed single-use tokens (password resets, e-mail confirmations): the SQL entity, its table
 // spec and the Mongoose schema. Only a hash of each token is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { referenceIdColumn, type TableSpec } from '../database/sql-dialects.js';
 import { userModelPath } from '../users/user.entity.template.js';
 import { pkg, pkgTypes } from './pieces.js';

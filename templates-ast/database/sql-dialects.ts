@@ -1,6 +1,6 @@
 // The SQL of migrations, one table of statements per database: a new database adds a table, not `if`s.
-import type { Database } from '../../src/project/options.js';
-import type { DeleteRule } from '../../src/resource/options.js';
+import type { Database } from '../../src/model/project.js';
+import type { DeleteRule } from '../../src/model/resource.js';
 import { MYSQL } from './mysql.dialect.js';
 import { POSTGRES, SQLITE } from './postgres-sqlite.dialects.js';
 

@@ -1,6 +1,6 @@
 // The names and spellings every SQL dialect shares: TypeORM's constraint and index names, foreign-key rules, search indexes.
 import { createHash } from 'node:crypto';
-import type { DeleteRule } from '../../src/resource/options.js';
+import type { DeleteRule } from '../../src/model/resource.js';
 import type { TableSpec } from './sql-dialects.js';
 
 /**

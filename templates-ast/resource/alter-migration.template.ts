@@ -1,6 +1,6 @@
 // `src/database/migrations/<timestamp>-<change>.ts`: a resource's table changed in place (columns added, renamed, dropped), data kept.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { Database } from '../../src/project/options.js';
+import type { Database } from '../../src/model/project.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_FOLDER, queries, type MigrationFile } from '../database/migration.template.js';

@@ -1,6 +1,6 @@
 // `src/database/migrations/<timestamp>-create-articles.ts`: the resource's table, with its sort, owner and search indexes.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { FieldOptions, ResourceOptions } from '../../src/model/resource.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import {
   migrationFile,

@@ -1,6 +1,6 @@
 // The migration of the sessions table (--refresh-tokens): one row per signed-in device, gone with its user.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import {
   migrationFile,
   migrationTemplate,

@@ -1,6 +1,6 @@
 // The initial migration of a project with user accounts: the users table, its unique e-mail, sort and search indexes.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import {
   migrationFile,
   migrationTemplate,
