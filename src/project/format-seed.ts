@@ -11,7 +11,8 @@ import {
   type LaidOut,
   type PackagedEntry,
 } from '../engine/format-cache.js';
-import { recordFormatting, type FormatJob, type Hole } from '../engine/format.js';
+import { recordFormatting } from '../engine/format.js';
+import type { FormatJob, Hole } from '../engine/format-job.js';
 import { placeholderFor } from '../engine/format-holes.js';
 import { formatJob } from '../engine/prettier-format.js';
 import { renderFiles } from '../engine/render.js';
