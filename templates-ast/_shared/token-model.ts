@@ -2,7 +2,8 @@
 // spec and the Mongoose schema. Only a hash of each token is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
-import { referenceIdColumn, type TableSpec } from '../database/sql-dialects.js';
+import { referenceIdColumn } from '../database/sql-dialects.js';
+import type { TableSpec } from '../database/sql-tables.js';
 import { userModelPath } from '../users/user.entity.template.js';
 import { pkg, pkgTypes } from './pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from './ts.js';

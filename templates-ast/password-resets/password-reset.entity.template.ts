@@ -7,7 +7,7 @@ import {
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { TableSpec } from '../database/sql-dialects.js';
+import type { TableSpec } from '../database/sql-tables.js';
 
 export const passwordResetModelPath = (options: ProjectOptions): string =>
   options.database === 'mongodb'

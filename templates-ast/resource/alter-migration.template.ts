@@ -11,7 +11,7 @@ import {
   SQLITE_TYPES,
   sqliteSearch,
 } from '../database/postgres-sqlite.dialects.js';
-import type { ColumnSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec } from '../database/sql-tables.js';
 import { added, backfilled, removed, type TableChange } from './alter-columns.js';
 import { mysqlAlter } from './alter-mysql.js';
 import { indexName, searchIndexName, searchTableName } from '../database/sql-names.js';

@@ -7,7 +7,7 @@ import {
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-tables.js';
 import { isIndexed, searchableFields } from './fields.js';
 import {
   joinTable,

@@ -6,7 +6,7 @@ import {
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { ColumnSpec, TableSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec, TableSpec } from '../database/sql-tables.js';
 
 /** The column of a provider's user id (social sign-in): `githubId`. */
 export const providerIdColumn = (provider: string): string => `${provider}Id`;
