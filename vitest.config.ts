@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 const quick = [
   'test/cli.test.ts',
+  'test/house/**/*.test.ts',
   'test/schema/**/*.test.ts',
   'test/engine/**/*.test.ts',
   'test/templates/**/*.test.ts',

@@ -1,6 +1,6 @@
 // A new project's account files (`rest new` with accounts): users, sign-in, and each account option's routes and tests.
 import type { GeneratedFile } from '../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../src/model/project.js';
 import { authControllerTemplate, hasAuthController } from './auth/auth.controller.template.js';
 import { authModuleTemplate } from './auth/auth.module.template.js';
 import { authServiceTemplate } from './auth/auth.service.template.js';

@@ -1,6 +1,6 @@
 // Every file of a new project, for `rest new`: one entry per template in this folder.
 import type { GeneratedFile } from '../src/engine/generated-file.js';
-import type { ProjectOptions } from '../src/project/options.js';
+import type { ProjectOptions } from '../src/model/project.js';
 import { appModuleTemplate } from './app/app.module.template.js';
 import { appSetupTemplate } from './app/app.setup.template.js';
 import { docsTemplate } from './app/docs.template.js';

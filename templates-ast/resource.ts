@@ -1,7 +1,7 @@
 // Every file `rest api` creates for one resource: one entry per template in templates-ast/resource/.
 import type { GeneratedFile } from '../src/engine/generated-file.js';
-import type { ProjectOptions } from '../src/project/options.js';
-import type { ResourceOptions } from '../src/resource/options.js';
+import type { ProjectOptions } from '../src/model/project.js';
+import type { ResourceOptions } from '../src/model/resource.js';
 import { controllerTemplate } from './resource/controller.template.js';
 import { nestedControllerTemplate } from './resource/nested.controller.template.js';
 import { nestedReferences } from './resource/nested.js';

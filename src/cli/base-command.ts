@@ -1,6 +1,6 @@
 // Base of every `rest` command: the one place that turns errors into exit codes and one-line messages.
 import { Command, Errors } from '@oclif/core';
-import { isUserError } from './errors.js';
+import { isUserError } from '../model/user-error.js';
 
 /** Errors that carry their own meaning to the user (library errors such as SchemaError) register here. */
 const userFacingErrors: Array<new (...args: never[]) => Error> = [];

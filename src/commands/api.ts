@@ -6,7 +6,7 @@ import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
 import { startFormatter } from '../engine/format.js';
 import { formatPlan } from '../engine/plan.js';
-import { readProjectConfig } from '../resource/project-config.js';
+import { readProjectConfig } from '../model/project-config.js';
 import { canPrompt } from '../cli/can-prompt.js';
 import { completeResourceInput } from '../resource/resource-prompts.js';
 import { isResourceEdit } from '../resource/edit/is-edit.js';

@@ -7,7 +7,7 @@ import { projectFiles } from '../../templates-ast/project.js';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
 import { createProject } from '../project/new-project.js';
-import { DATABASES, HTTP_PLATFORMS, PACKAGE_MANAGERS } from '../project/options.js';
+import { DATABASES, HTTP_PLATFORMS, PACKAGE_MANAGERS } from '../model/project.js';
 import { createProgress } from '../project/progress.js';
 import {
   normaliseProjectOptions,

@@ -1,7 +1,7 @@
 // `rest route`: serves the controllers below a prefix module with path routing, or prints their OpenAPI document.
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../cli/base-command.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import { Application, type ApplicationOptions } from '../route/application.js';
 import { parseByteSize, parseOrigins } from '../route/create-app.js';
 import { LifespanError } from '../route/lifespan.js';

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userCacheFolder } from './cache-folder.js';
-import type { FormatJob, Hole } from './format.js';
+import type { FormatJob, Hole } from './format-job.js';
 
 /**
  * prettier's output is a function of its version, the configuration, the file's path (which picks

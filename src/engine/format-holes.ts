@@ -1,7 +1,8 @@
 // Takes out of a file's text what differs from one `rest new` to the next (the project's name, the migration's timestamp), so the format cache serves any project name.
 import type { ts as Ts } from 'ts-morph';
 import { ts } from '../loader/ts-morph.js';
-import { fillHoles, type FormatJob, type Hole } from './format.js';
+import type { FormatJob, Hole } from './format-job.js';
+import { fillHoles } from './format.js';
 
 /**
  * Values a hole can hold: npm package names and timestamps. None of these characters ends or escapes

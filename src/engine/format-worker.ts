@@ -2,7 +2,7 @@
 // First, so that prettier's files (required by prettier-format.ts) come from the code cache.
 import { writeCompileCache } from './compile-cache.js';
 import { parentPort } from 'node:worker_threads';
-import type { FormatJob } from './format.js';
+import type { FormatJob } from './format-job.js';
 import { formatJob, warmUp } from './prettier-format.js';
 
 const ready = warmUp().catch(() => undefined);

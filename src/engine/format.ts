@@ -4,42 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
 import { openFormatCache } from './format-cache.js';
+import { DEFAULT_PRETTIER_CONFIG, type FormatJob, type Hole } from './format-job.js';
 import type { GeneratedFile } from './generated-file.js';
 
-/** Used when neither the templates nor the target project give a prettier configuration. */
-export const DEFAULT_PRETTIER_CONFIG: Options = {
-  singleQuote: true,
-  trailingComma: 'all',
-};
-
 const CONFIG_FILES = ['.prettierrc', '.prettierrc.json'];
-
-/**
- * One file to format. `config` when the caller knows it; otherwise the configuration prettier
- * resolves for the file inside `projectRoot` (an existing project, for `rest api`), else the defaults.
- */
-export interface FormatJob {
-  path: string;
-  text: string;
-  config?: Options;
-  projectRoot?: string;
-  /**
-   * Parts of `path` and `text` that differ from one run to the next, replaced by placeholders
-   * (format-holes.ts): the cache keys the text with its placeholders, and formatAll fills them.
-   */
-  holes?: Hole[];
-}
-
-/** A value taken out of a job's text, and the placeholder of the same shape that stands in for it. */
-export interface Hole {
-  placeholder: string;
-  value: string;
-  /**
-   * What stands for the value, whatever its length, in the packaged entries (format-cache.ts): one
-   * per role (the project's name, the timestamp), never in a generated text.
-   */
-  marker: string;
-}
 
 let recorder: ((job: FormatJob, formatted: string) => void) | undefined;
 

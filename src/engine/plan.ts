@@ -2,7 +2,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import type { RenderedFile } from './render.js';
 
 export type WriteAction = 'create' | 'modify' | 'delete' | 'skip';

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { basename, extname, join } from 'node:path';
 import type { Options, Plugin } from 'prettier';
-import { DEFAULT_PRETTIER_CONFIG, type FormatJob } from './format.js';
+import { DEFAULT_PRETTIER_CONFIG, type FormatJob } from './format-job.js';
 
 /**
  * prettier's standalone build and its plugins, as CommonJS: `require()` lets the compile cache

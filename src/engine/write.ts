@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import {
   planWrite,
   type EditedFile,

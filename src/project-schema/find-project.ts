@@ -1,8 +1,8 @@
 // Finds the project `rest schema print` describes: the nearest folder holding restsmith.json, from cwd upward.
 import { access } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { UserError } from '../cli/errors.js';
-import { CONFIG_FILE } from '../resource/project-config.js';
+import { UserError } from '../model/user-error.js';
+import { CONFIG_FILE } from '../model/config-record.js';
 
 /** The nearest folder at or above `cwd` with a restsmith.json, or undefined. */
 export async function findProjectRoot(cwd: string): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 // Fields of the project's GraphQL types from its classes, from restsmith.json's records, and as references answer them.
 import { listIdsName } from '../../templates-ast/resource/reference-properties.js';
-import type { FieldOptions, ReferenceOptions } from '../resource/options.js';
+import type { FieldOptions, ReferenceOptions } from '../model/resource.js';
 import { graphField, type GraphField, type TypeContext } from './field-types.js';
 import type { PropertyShape } from './project-sources.js';
 

@@ -1,7 +1,7 @@
 // The Query and Mutation fields of a project: per resource and for users, only the routes that exist, with who may call them.
-import type { Access, ResourceMethod, ResourceOptions } from '../resource/options.js';
+import type { Access, ResourceMethod, ResourceOptions } from '../model/resource.js';
 import type { GraphField } from './field-types.js';
-import type { Names } from '../resource/names.js';
+import type { Names } from '../model/names.js';
 
 /** A field of Query or Mutation, mirroring one route. */
 export interface Operation {

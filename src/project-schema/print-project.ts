@@ -1,7 +1,7 @@
 // `rest schema print` inside a project: find it, read its classes and restsmith.json, print its GraphQL SDL.
 import { resolve } from 'node:path';
-import { UserError } from '../cli/errors.js';
-import { readProjectConfig } from '../resource/project-config.js';
+import { UserError } from '../model/user-error.js';
+import { readProjectConfig } from '../model/project-config.js';
 import { SchemaSerializer, type SchemaProblem } from '../schema/index.js';
 import { writeSchemaText } from '../schema-print/print-module.js';
 import { buildProjectSchema } from './build-schema.js';

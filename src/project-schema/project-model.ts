@@ -1,11 +1,8 @@
 // The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
-import { names } from '../resource/names.js';
-import type { FieldOptions } from '../resource/options.js';
-import {
-  resourceFromRecord,
-  type ProjectConfig,
-  type ResourceRecord,
-} from '../resource/project-config.js';
+import { names } from '../model/names.js';
+import type { FieldOptions } from '../model/resource.js';
+import type { ProjectConfig, ResourceRecord } from '../model/config-record.js';
+import { resourceFromRecord } from '../model/project-config.js';
 import type { GraphField, TypeContext } from './field-types.js';
 import {
   filterArguments,
@@ -15,7 +12,7 @@ import {
 } from './operations.js';
 import type { ClassShape, ProjectSources } from './project-sources.js';
 import { classFields, ownerField, recordFields, withReferences } from './model-fields.js';
-import { AUTH_METHODS } from '../project/options.js';
+import { AUTH_METHODS } from '../model/project.js';
 
 export interface TypeModel {
   name: string;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ClassDeclaration, PropertyDeclaration } from 'ts-morph';
 import { Project } from '../loader/ts-morph.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 
 /** A property as written in the source: enough to map it to a GraphQL field. */
 export interface PropertyShape {

@@ -11,12 +11,14 @@ import {
   type LaidOut,
   type PackagedEntry,
 } from '../engine/format-cache.js';
-import { recordFormatting, type FormatJob, type Hole } from '../engine/format.js';
+import { recordFormatting } from '../engine/format.js';
+import type { FormatJob, Hole } from '../engine/format-job.js';
 import { placeholderFor } from '../engine/format-holes.js';
 import { formatJob } from '../engine/prettier-format.js';
 import { renderFiles } from '../engine/render.js';
-import { DATABASES, HTTP_PLATFORMS, type ProjectOptions } from './options.js';
-import { DEFAULT_PROJECT_NAME, normaliseProjectOptions } from './project-options.js';
+import { DATABASES, HTTP_PLATFORMS, type ProjectOptions } from '../model/project.js';
+import { DEFAULT_PROJECT_NAME } from '../model/project.js';
+import { normaliseProjectOptions } from './project-options.js';
 
 /**
  * What differs between two projects made with the same choices, as the templates write it into

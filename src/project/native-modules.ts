@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_NODE_MAJOR } from './next-steps.js';
-import type { ProjectOptions } from './options.js';
+import type { ProjectOptions } from '../model/project.js';
 
 const run = promisify(execFile);
 

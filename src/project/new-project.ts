@@ -2,11 +2,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import type { GeneratedFile } from '../engine/generated-file.js';
 import { nextSteps } from './next-steps.js';
 import { projectVariables } from './format-seed.js';
-import type { ProjectOptions } from './options.js';
+import type { ProjectOptions } from '../model/project.js';
 import { checkTarget, formatPlan } from '../engine/plan.js';
 import type { Progress, Step } from './progress.js';
 import { checkNativeModules, type NativeCheck } from './native-modules.js';

@@ -4,7 +4,7 @@ import {
   socialProviders,
   type PackageManager,
   type ProjectOptions,
-} from './options.js';
+} from '../model/project.js';
 
 const runScript = (manager: PackageManager, script: string): string =>
   manager === 'npm' ? `npm run ${script}` : `${manager} ${script}`;

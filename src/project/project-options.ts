@@ -3,18 +3,21 @@ import { randomBytes } from 'node:crypto';
 import { kebabCase } from 'change-case';
 import { basename, resolve } from 'node:path';
 import validatePackageName from 'validate-npm-package-name';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
+import { checkApiRoot } from '../model/api-root.js';
 import {
   AUTH_METHODS,
   DATABASES,
+  DEFAULT_AUTH_METHODS,
+  DEFAULT_DATABASE,
+  DEFAULT_HTTP,
+  DEFAULT_PROJECT_NAME,
   HTTP_PLATFORMS,
   PACKAGE_MANAGERS,
   type AuthMethod,
-  type Database,
-  type HttpPlatform,
   type PackageManager,
   type ProjectOptions,
-} from './options.js';
+} from '../model/project.js';
 
 /** What the user gave, from flags or prompts; anything left out takes its default. */
 export interface ProjectInput {
@@ -37,11 +40,6 @@ export interface ProjectInput {
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
 }
-
-export const DEFAULT_PROJECT_NAME = 'my-api';
-/** SQLite needs no server: a project made with --yes starts anywhere (issue 31). */
-export const DEFAULT_DATABASE: Database = 'sqlite';
-export const DEFAULT_HTTP: HttpPlatform = 'express';
 
 /** Secrets of 32 random bytes: 43 URL-safe characters, safe in `.env` and in a shell. */
 export const drawSecret = (): string => randomBytes(32).toString('base64url');
@@ -111,8 +109,6 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
   };
 }
 
-export const DEFAULT_AUTH_METHODS: AuthMethod[] = ['password'];
-
 /**
  * `password,github` (or the prompt's list) as AUTH_METHODS, in their order, each once.
  * @example
@@ -158,39 +154,6 @@ export function checkProjectName(name: string): string {
       ? `Try '${suggestion}'.`
       : 'Use lower-case letters, digits and dashes, as in my-api.',
   });
-}
-
-/** Path segments of an API root: lower-case letters, digits, `-`, `_`, `.` and `~` (URL-safe as they are). */
-const API_ROOT = /^(\/[a-z0-9][a-z0-9._~-]*)+$/;
-
-/**
- * The API root as routes are written (`/api`, `/api/v1`), or `''` for none (`''` or `/`).
- * @example
- * checkApiRoot('/api/v1'); // '/api/v1'
- */
-export function checkApiRoot(root: string): string {
-  const trimmed = root.trim();
-  if (trimmed === '' || trimmed === '/') return '';
-  const path = trimmed.replace(/\/+$/, '');
-  if (!path.startsWith('/')) {
-    throw new UserError(`--api-root '${root}' does not start with '/'`, {
-      hint: `Write it as a path from the host: '/${path}'.`,
-    });
-  }
-  if (!API_ROOT.test(path)) {
-    throw new UserError(`--api-root '${root}' is not a path of URL-safe segments`, {
-      hint: "Use lower-case letters, digits, '-', '_', '.' or '~' between single slashes, as in '/api' or '/api/v1'.",
-    });
-  }
-  if (/^\/(health|docs)(\/|$)/.test(path)) {
-    throw new UserError(
-      `--api-root '${root}' would hide /health or /docs, which stay at the root`,
-      {
-        hint: "Choose another root, such as '/api'.",
-      },
-    );
-  }
-  return path;
 }
 
 /** `@acme/api` is written to `api/`, as npm init and nest new do. */

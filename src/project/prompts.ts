@@ -1,13 +1,18 @@
 // The questions `rest new` asks in a terminal, only for the choices no flag gave.
-import { UserError } from '../cli/errors.js';
-import { AUTH_METHODS, DATABASES, HTTP_PLATFORMS, PACKAGE_MANAGERS } from './options.js';
+import { UserError } from '../model/user-error.js';
+import { checkApiRoot } from '../model/api-root.js';
 import {
-  checkApiRoot,
-  checkProjectName,
+  AUTH_METHODS,
+  DATABASES,
+  DEFAULT_AUTH_METHODS,
   DEFAULT_DATABASE,
   DEFAULT_HTTP,
-  DEFAULT_AUTH_METHODS,
   DEFAULT_PROJECT_NAME,
+  HTTP_PLATFORMS,
+  PACKAGE_MANAGERS,
+} from '../model/project.js';
+import {
+  checkProjectName,
   detectPackageManager,
   parseAuthMethods,
   type ProjectInput,

@@ -2,7 +2,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import type { PackageManager } from './options.js';
+import type { PackageManager } from '../model/project.js';
 
 const run = promisify(execFile);
 

@@ -13,18 +13,13 @@ import { addModuleToAppModule } from './app-module-editor.js';
 import { formatFile } from '../engine/format.js';
 import { isProjectPath, type GeneratedFile } from '../engine/generated-file.js';
 import { addMigrationToList } from './migrations-editor.js';
-import { UserError } from '../cli/errors.js';
-import { names } from './names.js';
-import type { ProjectOptions } from '../project/options.js';
-import type { ResourceOptions } from './options.js';
+import { UserError } from '../model/user-error.js';
+import { names } from '../model/names.js';
+import type { ProjectOptions } from '../model/project.js';
+import type { ResourceOptions } from '../model/resource.js';
 import { type EditedFile, type WritePlan } from '../engine/plan.js';
-import {
-  CONFIG_FILE,
-  projectOptions,
-  readProjectConfig,
-  recordResource,
-  type ProjectConfig,
-} from './project-config.js';
+import { CONFIG_FILE, type ProjectConfig } from '../model/config-record.js';
+import { projectOptions, readProjectConfig, recordResource } from '../model/project-config.js';
 import { renderFiles } from '../engine/render.js';
 import { resourceOptions, type ResourceContext, type ResourceInput } from './resource-options.js';
 import { createStagingProject, stagedPath } from '../engine/staging.js';

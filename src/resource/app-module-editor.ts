@@ -7,7 +7,7 @@ import type {
   SourceFile,
 } from 'ts-morph';
 import { NewLineKind, Node, Project } from '../loader/ts-morph.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import {
   ensureListed,
   indentOf,

@@ -1,6 +1,6 @@
 // Lists a resource's migration in the project's src/database/migrations.ts: one import line and one array entry.
 import { NewLineKind, Node, Project } from '../loader/ts-morph.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import {
   ensureListed,
   insertImportDeclaration,

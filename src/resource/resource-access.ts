@@ -1,12 +1,12 @@
 // Who may call each route of a resource: the --methods, --master, --admin, --user and --public lists, as `yo rest:api` took them.
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import {
   ACCESS_LEVELS,
   RESOURCE_METHODS,
   type Access,
   type ResourceMethod,
   type ResourceOptions,
-} from './options.js';
+} from '../model/resource.js';
 
 /** Access lists as given: the methods each level guards, e.g. `{ user: 'POST', admin: 'DELETE' }`. */
 export interface AccessInput {

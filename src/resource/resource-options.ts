@@ -1,11 +1,11 @@
 // Turns `rest api` input (flags or answers) into ResourceOptions, once, refusing bad input with the fix.
-import { UserError } from '../cli/errors.js';
-import { fieldNames, parseFieldList, RESERVED_WORDS } from './field-parser.js';
-import { names, type Names } from './names.js';
-import type { Access, FieldOptions, ReferenceOptions, ResourceOptions } from './options.js';
+import { UserError } from '../model/user-error.js';
+import { fieldNames, parseFieldList, RESERVED_WORDS } from '../model/field-parser.js';
+import { names, type Names } from '../model/names.js';
+import type { Access, FieldOptions, ReferenceOptions, ResourceOptions } from '../model/resource.js';
 import { accessPerMethod, confirmedMethods } from './resource-access.js';
 
-export { parseFields } from './field-parser.js';
+export { parseFields } from '../model/field-parser.js';
 
 /** What the user said, as text: every part but the name may be missing. */
 export interface ResourceInput {

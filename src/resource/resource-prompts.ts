@@ -1,9 +1,9 @@
 // Asks, in a terminal, the `rest api` questions `yo rest:api` asked, for each choice no flag gave.
-import { UserError } from '../cli/errors.js';
-import { names } from './names.js';
-import { RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
+import { UserError } from '../model/user-error.js';
+import { names } from '../model/names.js';
+import { RESOURCE_METHODS, type Access, type ResourceMethod } from '../model/resource.js';
 import { METHOD_LABELS } from './resource-access.js';
-import { parseFieldList } from './field-parser.js';
+import { parseFieldList } from '../model/field-parser.js';
 import { type ResourceInput } from './resource-options.js';
 
 /** The flags of `rest api`, as text. */

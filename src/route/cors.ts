@@ -1,5 +1,5 @@
 // CORS: answers preflights from the route table and marks answers readable by the listed origins only.
-import { requestHeader, type Incoming } from './dispatch.js';
+import { requestHeader, type Incoming } from './incoming.js';
 import { HttpError } from './http-error.js';
 import { pathBits } from './path.js';
 import type { Outgoing } from './respond.js';

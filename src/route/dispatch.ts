@@ -1,7 +1,7 @@
 // The one request pipeline both gateways share: route, parse, bind, call the handler, shape the answer.
 import { authenticate, handlerSchemes } from './auth.js';
 import { bindArguments } from './bind.js';
-import { parseBody, type BodySource, type ParsedBody } from './body.js';
+import { parseBody, type ParsedBody } from './body.js';
 import {
   RouteResponse,
   type Controller,
@@ -10,27 +10,13 @@ import {
   type RouteRequest,
 } from './controller.js';
 import { HttpError } from './http-error.js';
+import { requestHeader, type Incoming } from './incoming.js';
 import { throughLayers, type Layers } from './layers.js';
 import { withDeadline, type TimeLimits } from './limits.js';
 import { noKeywords, parseQuery, pathBits } from './path.js';
 import { errorOutgoing, toOutgoing, type Outgoing } from './respond.js';
 import type { ControllerEntry, HandlerEntry, RouteTable } from './route-table.js';
 import { resolveRoute } from './router.js';
-
-/** A request as a gateway hands it over: raw path and query, headers on demand, the body if there is one. */
-export interface Incoming {
-  method: string;
-  path: string;
-  search: string;
-  headers(): Headers;
-  body: BodySource | undefined;
-  /** One header, when the gateway can read it without building a Headers object. */
-  header?(name: string): string | null;
-  /** The peer's address (the socket's), when the gateway knows it. */
-  client?(): string | undefined;
-  /** Set once authentication has verified the credentials. */
-  identity?: unknown;
-}
 
 export interface DispatchOptions {
   maxBody: number;
@@ -191,11 +177,6 @@ function selectHandler(controller: ControllerEntry, method: string): HandlerEntr
   const handler = controller.handlers.get(method);
   if (handler) return handler;
   return method === 'HEAD' ? controller.handlers.get('GET') : undefined;
-}
-
-/** One request header, read straight from the gateway when it can. */
-export function requestHeader(incoming: Incoming, name: string): string | null {
-  return incoming.header ? incoming.header(name) : incoming.headers().get(name);
 }
 
 /** What a gateway needs from the application: the route table (built once) and the dispatch options. */

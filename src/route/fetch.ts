@@ -1,5 +1,6 @@
 // The core gateway: a WHATWG fetch handler `(Request) => Promise<Response>` for any fetch-style server.
-import { dispatch, type Gateway, type Incoming } from './dispatch.js';
+import { dispatch, type Gateway } from './dispatch.js';
+import type { Incoming } from './incoming.js';
 import { chunkBytes, type Outgoing } from './respond.js';
 
 export async function handleFetch(gateway: Gateway, request: Request): Promise<Response> {

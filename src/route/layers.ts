@@ -1,11 +1,17 @@
 // The optional steps around the pipeline (rate limiting, CORS): built once from the options, skipped when off.
 import { CorsPolicy, type CorsOptions } from './cors.js';
-import type { DispatchOptions, Incoming } from './dispatch.js';
 import { rateLimiter, type RateLimitOptions, type TrustProxy } from './rate-limit.js';
+import type { Incoming } from './incoming.js';
 import { errorOutgoing, type Outgoing } from './respond.js';
 import type { RouteTable } from './route-table.js';
 
 type Answer = Outgoing | Promise<Outgoing>;
+
+/** What the layers read of dispatch's options: how an error they catch is answered and logged. */
+interface ErrorReporting {
+  debug: boolean;
+  log(message: string): void;
+}
 
 /** What dispatch runs around a request when any feature is on. */
 export interface Layers {
@@ -37,7 +43,7 @@ export function buildLayers(options: LayerOptions): Layers | undefined {
 export function throughLayers(
   layers: Layers,
   table: RouteTable,
-  options: DispatchOptions,
+  options: ErrorReporting,
   incoming: Incoming,
   next: () => Answer,
 ): Answer {

@@ -1,5 +1,5 @@
 // Per-client rate limiting: a token bucket per client address, in memory or in a store of your own (Redis).
-import { requestHeader, type Incoming } from './dispatch.js';
+import { requestHeader, type Incoming } from './incoming.js';
 import { HttpError } from './http-error.js';
 
 export interface RateLimitOptions {

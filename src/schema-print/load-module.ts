@@ -1,5 +1,5 @@
 // Finds the Schema a user's module exports (default, or `schema`; the value or a function returning it).
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import { ModuleNotFoundError, importModule } from '../loader/import-module.js';
 import { describe } from '../schema/kinds.js';
 import { isSchema, type Schema } from '../schema/schema.js';

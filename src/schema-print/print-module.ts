@@ -1,7 +1,7 @@
 // What `rest schema print` does: load the user's schema module, validate, serialize, write.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../model/user-error.js';
 import type { SchemaProblem } from '../schema/errors.js';
 import { loadSchemaModule } from './load-module.js';
 import { SchemaSerializer } from '../schema/serializer.js';

@@ -1,7 +1,7 @@
 // A module of one model (a TypeORM entity or a Mongoose schema), the modules it needs, its controller and
 // service: the shape of src/sessions and src/password-resets.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg } from './pieces.js';
 import { classOf, code, decorator, tsFile } from './ts.js';
 

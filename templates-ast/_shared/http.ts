@@ -1,6 +1,6 @@
 // The HTTP platform's names in generated code (`--http`): Express, or Fastify. A platform adds a row, not `if`s.
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { HttpPlatform, ProjectOptions } from '../../src/project/options.js';
+import type { HttpPlatform, ProjectOptions } from '../../src/model/project.js';
 import { pkgTypes } from './pieces.js';
 
 export interface HttpNames {

@@ -1,6 +1,6 @@
 // How the generated e2e tests call the app: supertest on its server, or `api(app)` under the API root.
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 
 /** The client expression of a spec and its imports; the paths in the tests stay those of the routes. */
 export function testHttp(options: Pick<ProjectOptions, 'apiRoot'>): {

@@ -1,8 +1,9 @@
 // A table of mailed single-use tokens (password resets, e-mail confirmations): the SQL entity, its table
 // spec and the Mongoose schema. Only a hash of each token is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import { referenceIdColumn, type TableSpec } from '../database/sql-dialects.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import { referenceIdColumn } from '../database/sql-dialects.js';
+import type { TableSpec } from '../database/sql-tables.js';
 import { userModelPath } from '../users/user.entity.template.js';
 import { pkg, pkgTypes } from './pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from './ts.js';

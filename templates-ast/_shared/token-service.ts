@@ -4,7 +4,7 @@
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { Scope } from '../../src/loader/ts-morph.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';
 import { pkg, pkgTypes } from './pieces.js';
 import { classOf, code, constant, decorator, functionOf, injected, tsFile } from './ts.js';

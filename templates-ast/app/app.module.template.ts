@@ -1,6 +1,6 @@
 // src/app.module.ts: the root module; `rest api` adds each new resource's module to its imports.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // src/app.setup.ts: what the running app and the e2e tests share: request logging, headers, body parsers and limits, validation, errors.
 import type { ImportRef, TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // src/docs.ts: `npm run docs` writes docs/openapi.json and docs/index.html, a page that needs no network.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // src/openapi.ts: the OpenAPI document of the app, served at /docs in development and written by `npm run docs`.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 

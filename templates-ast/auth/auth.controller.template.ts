@@ -1,7 +1,7 @@
 // src/auth/auth.controller.ts: POST /auth, sign-in with HTTP Basic plus the client key, rate-limited; POST /auth/refresh.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // src/auth/auth.module.ts: sign-in (POST /auth, POST /auth/<provider>) and the JWT tokens every `@Access('user')` route checks.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { hasAuthController } from './auth.controller.template.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';

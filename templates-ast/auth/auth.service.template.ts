@@ -1,7 +1,7 @@
 // src/auth/auth.service.ts: the one answer of every sign-in path: signed token(s) and the user.
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile, viewProperty } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';

@@ -1,6 +1,6 @@
 // src/auth/jwt.strategy.ts: a token's claims, and their check: signature (HS256 only), expiry, user, token version (passport-jwt).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';

@@ -1,7 +1,7 @@
 // src/auth/social/social-profiles.ts: whose access token it is, asked of Facebook, GitHub or Google over fetch.
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, constant, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
 import { SOCIAL_PROFILES_PATH } from '../users/users.social.js';

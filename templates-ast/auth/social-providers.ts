@@ -1,6 +1,6 @@
 // Each social provider of the generated SocialProfiles: its API address (.env and default) and the method that asks it.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
-import type { SocialProvider } from '../../src/project/options.js';
+import type { SocialProvider } from '../../src/model/project.js';
 import { code } from '../_shared/ts.js';
 
 /** The .env variable of a provider's API address: `GITHUB_API_URL`. */

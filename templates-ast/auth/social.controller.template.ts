@@ -6,7 +6,7 @@ import {
   socialProviders,
   type ProjectOptions,
   type SocialProvider,
-} from '../../src/project/options.js';
+} from '../../src/model/project.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, injected, param, tsFile } from '../_shared/ts.js';

@@ -3,7 +3,7 @@
 // client/*.ts is type-checked against it (its @ts-expect-error lines included) without writing a file;
 // then client/example.ts runs against the server.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';

@@ -1,7 +1,7 @@
 // client/: the typed fetch client of the API (openapi-fetch), typed by client/schema.d.ts, which
 // `npm run client` writes from the OpenAPI document (openapi-typescript) and then type-checks with this folder.
 import type { JsonFile, TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { code, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 /** Written by `npm run client`; the client's files import it. */

@@ -1,6 +1,6 @@
 // src/common/access-token.ts: where a request carries its access token (query, body, Bearer header).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 

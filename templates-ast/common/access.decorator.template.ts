@@ -1,6 +1,6 @@
 // src/common/access.decorator.ts: `@Access(...levels)`, who may call a route, as one decorator every route carries.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 

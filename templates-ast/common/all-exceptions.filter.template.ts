@@ -1,6 +1,6 @@
 // src/common/all-exceptions.filter.ts: a client's mistake caught outside a route (bad JSON, huge body) is a 4xx, not a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, tsFile } from '../_shared/ts.js';
 import { REFERRED_MESSAGE } from '../database/delete-rules.template.js';

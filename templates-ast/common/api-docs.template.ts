@@ -1,6 +1,6 @@
 // src/common/api-docs.ts: what the OpenAPI document says of errors, list queries and request bodies.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, functionOf, property, tsFile } from '../_shared/ts.js';
 

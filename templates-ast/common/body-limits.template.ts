@@ -1,6 +1,6 @@
 // src/common/body-limits.ts: a parsed body's shape is checked in one pass, before any pipe transforms it.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';

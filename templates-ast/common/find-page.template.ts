@@ -1,6 +1,6 @@
 // src/common/find-page.ts: runs a list query against a TypeORM repository or a Mongoose model.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
 import { CURSOR_DIALECTS, cursorConstants, cursorFunctions } from './find-page.cursor.js';

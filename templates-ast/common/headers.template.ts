@@ -1,6 +1,6 @@
 // src/common/headers.ts: what answers tell browsers and caches: CORS origins, proxies, no caching of private answers.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { beforeRouteParameters, httpNames } from '../_shared/http.js';
 import { pkgTypes, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // src/common/list-cache.ts of a sqlite or postgres project: pages of list queries kept until the database changes.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { Database } from '../../src/project/options.js';
+import type { Database } from '../../src/model/project.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { block, code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // src/common/list-filters.ts: `?views.gte=10&category=<id>` and `?expand=category` of a list route, typed and checked.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';

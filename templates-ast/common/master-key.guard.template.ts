@@ -1,7 +1,7 @@
 // src/common/master-key.guard.ts: the app keys. MasterKeyGuard lets a request through only with the master key
 // (back ends); with accounts, ClientKeyGuard also takes the client key (apps), which can set no role.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';

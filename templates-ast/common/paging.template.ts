@@ -1,6 +1,6 @@
 // src/common/paging.ts: a list route returns a Page; its clients get the array with X-Total-Count, or { rows, count }, and Link.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, httpTypeImports, type HttpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import {

@@ -1,6 +1,6 @@
 // src/common/parse-id.pipe.ts: a malformed id in a URL is a 400, never a database error.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 

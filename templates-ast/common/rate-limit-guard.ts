@@ -1,5 +1,5 @@
 // src/common/rate-limit.ts's guard: each route's limit per client address, and the attempt limits per address and account.
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, type HttpNames } from '../_shared/http.js';
 import { classOf, code, decorator, functionOf, injected } from '../_shared/ts.js';
 

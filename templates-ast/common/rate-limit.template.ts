@@ -1,6 +1,6 @@
 // src/common/rate-limit.ts: rate limits per client address and per account, in memory or in Redis (REDIS_URL).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { Scope } from '../../src/loader/ts-morph.js';

@@ -1,6 +1,6 @@
 // src/common/request-checks.ts: a request whose Host, URL or Basic credentials no route could use is a 400.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { beforeRouteParameters, httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';

@@ -1,5 +1,5 @@
 // src/config/environment.ts's variables of the features a project may have: mail, social sign-in, operations.
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 import { decorator, property } from '../_shared/ts.js';
 import { sendsMail } from '../mail/mail.template.js';

@@ -1,6 +1,6 @@
 // src/config/environment.ts: the environment variables the app reads, checked once at start-up.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, property, tsFile } from '../_shared/ts.js';
 import { sendsMail } from '../mail/mail.template.js';

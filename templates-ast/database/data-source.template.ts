@@ -1,6 +1,6 @@
 // src/database/database-options.ts (the connection the app and the TypeORM CLI share) and src/database/data-source.ts (the CLI's).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { Database, ProjectOptions } from '../../src/project/options.js';
+import type { Database, ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_LIST } from './migration.template.js';

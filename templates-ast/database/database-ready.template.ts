@@ -1,7 +1,7 @@
 // src/database/database-ready.ts (PostgreSQL, MySQL): before the app connects, the server answers and the
 // database DATABASE_URL names exists, created when it is missing; else one line naming the cause and the fix.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS } from './data-source.template.js';

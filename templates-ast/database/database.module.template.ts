@@ -1,7 +1,7 @@
 // src/database/database.module.ts: the connection to the project's database, configured from the environment.
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, injected, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS, databaseVariable } from './data-source.template.js';

@@ -1,9 +1,10 @@
 // src/database/migrations/<timestamp>-create-<table>.ts: one table, its indexes and its search, as a TypeORM migration.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { Database } from '../../src/project/options.js';
+import type { Database } from '../../src/model/project.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
-import { dialectOf, type TableSpec } from './sql-dialects.js';
+import { dialectOf } from './sql-dialects.js';
+import type { TableSpec } from './sql-tables.js';
 
 /** Where migrations live, under the source folder. */
 export const MIGRATIONS_FOLDER = 'database/migrations';

@@ -1,6 +1,6 @@
 // src/database/migrations.ts: every migration of the project, oldest first; `rest api` appends its resource's.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { constant, tsFile } from '../_shared/ts.js';
 import { usersMigrationFile } from '../users/users.migration.template.js';

@@ -1,5 +1,5 @@
 // The migrations' SQL of MySQL and MariaDB: backticks, InnoDB tables, one FULLTEXT index for `q`.
-import type { ColumnSpec, ColumnType, Dialect, TableSpec } from './sql-dialects.js';
+import type { ColumnSpec, ColumnType, Dialect, TableSpec } from './sql-tables.js';
 import { foreignKeyName, fullTextIndexName, indexName, onDeleteSql } from './sql-names.js';
 
 /**

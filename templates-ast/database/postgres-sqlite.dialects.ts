@@ -1,5 +1,5 @@
 // The migrations' SQL of PostgreSQL and SQLite, which spell columns alike (double-quoted, TypeORM's types).
-import type { ColumnSpec, ColumnType, Dialect, TableSpec } from './sql-dialects.js';
+import type { ColumnSpec, ColumnType, Dialect, TableSpec } from './sql-tables.js';
 import {
   foreignKeyName,
   indexName,

@@ -4,7 +4,7 @@
 // runs them off the event loop (src/database/search-worker.ts).
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { Database, ProjectOptions } from '../../src/project/options.js';
+import type { Database, ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 

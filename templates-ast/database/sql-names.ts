@@ -1,7 +1,7 @@
 // The names and spellings every SQL dialect shares: TypeORM's constraint and index names, foreign-key rules, search indexes.
 import { createHash } from 'node:crypto';
-import type { DeleteRule } from '../../src/resource/options.js';
-import type { TableSpec } from './sql-dialects.js';
+import type { DeleteRule } from '../../src/model/resource.js';
+import type { TableSpec } from './sql-tables.js';
 
 /**
  * TypeORM's default constraint and index names (DefaultNamingStrategy: a SHA-1 of table and

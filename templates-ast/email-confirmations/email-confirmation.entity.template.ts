@@ -1,6 +1,6 @@
 // How an e-mail confirmation is stored (src/users/): the SQL entity and its migration, or the Mongoose schema.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { tokenModelTemplate, tokenTable } from '../_shared/token-model.js';
 import {
   migrationFile,

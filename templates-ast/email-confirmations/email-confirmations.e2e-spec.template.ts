@@ -1,6 +1,6 @@
 // test/email-confirmations.e2e-spec.ts: the confirmation flow over HTTP and its errors; mail kept in an outbox.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';

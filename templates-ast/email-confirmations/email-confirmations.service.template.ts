@@ -1,7 +1,7 @@
 // src/users/email-confirmations.service.ts: single-use confirmation tokens, mailed at sign-up, stored as hashes.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { Scope } from '../../src/loader/ts-morph.js';
 import { code } from '../_shared/ts.js';
 import { tokenServiceTemplate } from '../_shared/token-service.js';

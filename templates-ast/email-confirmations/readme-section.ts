@@ -1,5 +1,5 @@
 // The "E-mail confirmation" section of the generated README (--email-confirmation): routes, mail, the guard, curl lines.
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 
 export function emailConfirmationSection(options: ProjectOptions): string[] {
   if (!options.emailConfirmation) return [];

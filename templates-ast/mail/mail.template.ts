@@ -3,7 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
 import { Scope } from '../../src/loader/ts-morph.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 
 /** Whether the project sends mail: password reset links, e-mail confirmation links. */
 export const sendsMail = (options: ProjectOptions): boolean =>

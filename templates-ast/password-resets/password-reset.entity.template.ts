@@ -1,13 +1,13 @@
 // How a password reset is stored: the SQL entity and its migration, or the Mongoose schema. Only a hash of the token.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { tokenModelTemplate, tokenTable } from '../_shared/token-model.js';
 import {
   migrationFile,
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { TableSpec } from '../database/sql-dialects.js';
+import type { TableSpec } from '../database/sql-tables.js';
 
 export const passwordResetModelPath = (options: ProjectOptions): string =>
   options.database === 'mongodb'

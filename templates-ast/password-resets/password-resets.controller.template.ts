@@ -1,6 +1,6 @@
 // src/password-resets/: the /password-resets routes, what they accept, and the module that wires them.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { featureModuleTemplate } from '../_shared/feature-module.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, property, tsFile } from '../_shared/ts.js';

@@ -1,5 +1,5 @@
 // The "Password reset by e-mail" section of the generated README (--password-reset): routes, tokens, mail, curl lines.
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { apiUrl } from '../root/readme-choices.js';
 
 export function passwordResetSection(options: ProjectOptions): string[] {

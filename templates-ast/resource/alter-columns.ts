@@ -1,6 +1,6 @@
 // What an altered table changes, as every SQL dialect reads it: the columns added and removed, and the value rows get in a required one.
-import type { Database } from '../../src/project/options.js';
-import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
+import type { Database } from '../../src/model/project.js';
+import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-tables.js';
 
 /** What a column changes into: `renames` maps old column names to new ones. */
 export interface TableChange {

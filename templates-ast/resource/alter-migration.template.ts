@@ -1,6 +1,6 @@
 // `src/database/migrations/<timestamp>-<change>.ts`: a resource's table changed in place (columns added, renamed, dropped), data kept.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { Database } from '../../src/project/options.js';
+import type { Database } from '../../src/model/project.js';
 import { pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, tsFile } from '../_shared/ts.js';
 import { MIGRATIONS_FOLDER, queries, type MigrationFile } from '../database/migration.template.js';
@@ -11,7 +11,7 @@ import {
   SQLITE_TYPES,
   sqliteSearch,
 } from '../database/postgres-sqlite.dialects.js';
-import type { ColumnSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec } from '../database/sql-tables.js';
 import { added, backfilled, removed, type TableChange } from './alter-columns.js';
 import { mysqlAlter } from './alter-mysql.js';
 import { indexName, searchIndexName, searchTableName } from '../database/sql-names.js';

@@ -1,6 +1,6 @@
 // MySQL's and MariaDB's statements of a table changed in place: columns added (rows filled), renamed (RENAME COLUMN, MariaDB 10.5+ and MySQL 8), dropped.
 import { mysqlColumn, mysqlKey, mysqlSearch } from '../database/mysql.dialect.js';
-import type { ColumnSpec, ForeignKey } from '../database/sql-dialects.js';
+import type { ColumnSpec, ForeignKey } from '../database/sql-tables.js';
 import {
   foreignKeyName,
   fullTextIndexName,

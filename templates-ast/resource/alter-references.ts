@@ -1,11 +1,7 @@
 // What references change in an altered table: a foreign-key column with its index, a join table, and SQLite's rebuild.
 import { sqliteSearch } from '../database/postgres-sqlite.dialects.js';
-import {
-  dialectOf,
-  type ColumnSpec,
-  type ForeignKey,
-  type TableSpec,
-} from '../database/sql-dialects.js';
+import { dialectOf } from '../database/sql-dialects.js';
+import type { ColumnSpec, ForeignKey, TableSpec } from '../database/sql-tables.js';
 import { foreignKeyName, indexName, onDeleteSql, searchTableName } from '../database/sql-names.js';
 
 /** The foreign key of `column` in `table`, if it is a reference. */

@@ -1,8 +1,8 @@
 // `src/articles/articles.controller.ts`: the routes of a resource, each with who may call it.
 import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ResourceMethod, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ResourceMethod, ResourceOptions } from '../../src/model/resource.js';
 import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import { resourcePaths } from './paths.js';

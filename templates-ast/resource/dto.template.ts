@@ -1,7 +1,7 @@
 // What POST and PUT take (`dto/create-article.dto.ts`) and what PATCH takes (`dto/update-article.dto.ts`, a mapped type of it).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import { classOf, tsFile } from '../_shared/ts.js';
 import { dtoProperty } from './fields.js';
 import { resourcePaths } from './paths.js';

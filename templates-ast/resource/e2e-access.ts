@@ -1,5 +1,5 @@
 // Who may call each route of a resource in its e2e spec, and the tests of the refusals the others get.
-import type { Access, ResourceMethod, ResourceOptions } from '../../src/resource/options.js';
+import type { Access, ResourceMethod, ResourceOptions } from '../../src/model/resource.js';
 
 /** Who sends a request at each access level: the variable holding their credentials. */
 const CALLER: Record<Access, string> = {

@@ -1,6 +1,6 @@
 // test/<resource>.e2e-spec.ts's list tests: GET /<resources> with its queries, pages, filters and access.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import { caller, refusalTests, tokenOf } from './e2e-access.js';
 import { searchableFields } from './fields.js';
 import { listAnswer } from '../_shared/test-http.js';

@@ -1,6 +1,6 @@
 // What `--nested` adds to `test/articles.e2e-spec.ts`: each nested list answers the entries of its entry, 404 and 400.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { listAnswer } from '../_shared/test-http.js';
 import { caller, tokenOf } from './e2e-access.js';
 import { nestedPath, nestedReferences } from './nested.js';

@@ -1,7 +1,7 @@
 // What references add to `test/articles.e2e-spec.ts`: referenced entries made first, ids in the sample, expand and filters.
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { listAnswer } from '../_shared/test-http.js';
 import { caller, tokenOf } from './e2e-access.js';
 import { resourcePaths } from './paths.js';

@@ -1,6 +1,6 @@
 // The tests of each route of a resource, and of its permission cases: the body of `test/articles.e2e-spec.ts`.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { FieldOptions, ResourceOptions } from '../../src/model/resource.js';
 import { caller, refusalTests, tokenOf } from './e2e-access.js';
 import { formable as referencesFormable } from './e2e-references.js';
 import { listTests } from './e2e-list-routes.js';

@@ -1,7 +1,7 @@
 // `test/articles.e2e-spec.ts`: every route of a resource and each of its permission cases, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { FieldOptions, ResourceOptions } from '../../src/model/resource.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

@@ -1,8 +1,8 @@
 // What each field type becomes in TypeScript, class-validator rules, SQL columns and Mongoose props.
 import type { OptionalKind, DecoratorStructure, PropertyDeclarationStructure } from 'ts-morph';
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { Database } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { Database } from '../../src/model/project.js';
+import type { FieldOptions, ResourceOptions } from '../../src/model/resource.js';
 import { use } from '../_shared/pieces.js';
 import { timestampColumn } from '../database/sql-dialects.js';
 

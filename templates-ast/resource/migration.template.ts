@@ -1,13 +1,13 @@
 // `src/database/migrations/<timestamp>-create-articles.ts`: the resource's table, with its sort, owner and search indexes.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { FieldOptions, ResourceOptions } from '../../src/model/resource.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import {
   migrationFile,
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec, ColumnType, TableSpec } from '../database/sql-tables.js';
 import { isIndexed, searchableFields } from './fields.js';
 import {
   joinTable,

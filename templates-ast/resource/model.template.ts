@@ -1,7 +1,7 @@
 // How a resource is stored: the TypeORM entity (`entities/article.entity.ts`) or the Mongoose schema (`schemas/article.schema.ts`).
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
 import { timestampColumn } from '../database/sql-dialects.js';

@@ -1,7 +1,7 @@
 // `src/articles/articles.module.ts`: a resource's controller, service and persistence.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 import { controllerName } from './controller.template.js';

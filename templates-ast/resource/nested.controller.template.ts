@@ -1,8 +1,8 @@
 // `src/articles/nested-articles.controller.ts` (--nested): `GET /categories/:id/articles`, the list restricted to one referenced entry.
 import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, param, tsFile } from '../_shared/ts.js';
 import { nestedMethodName, nestedPath, nestedReferences } from './nested.js';

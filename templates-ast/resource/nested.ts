@@ -1,7 +1,7 @@
 // `--nested`: which references list their entries under the referenced entry, and the service's side of it.
 import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { code } from '../_shared/ts.js';
 import { recordType } from './paths.js';
 import { targetWords } from './reference-api.js';

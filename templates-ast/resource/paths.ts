@@ -1,6 +1,6 @@
 // Where a resource's files go, where `nest g resource` would put them.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 
 export interface ResourcePaths {
   module: string;

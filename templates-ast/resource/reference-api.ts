@@ -1,8 +1,8 @@
 // What references add to the API: ids in bodies and answers, `expand`, and the filters of a list.
 import type { OptionalKind, PropertyDeclarationStructure } from 'ts-morph';
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { use } from '../_shared/pieces.js';
 import { decorator, property } from '../_shared/ts.js';
 import { listIdsName } from './reference-properties.js';

@@ -2,8 +2,8 @@
 import pluralize from 'pluralize';
 import type { OptionalKind, PropertyDeclarationStructure } from 'ts-morph';
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { pkg } from '../_shared/pieces.js';
 import { decorator, property } from '../_shared/ts.js';
 import { referenceIdColumn } from '../database/sql-dialects.js';

@@ -6,8 +6,8 @@ import type {
 } from 'ts-morph';
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code, functionOf } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';

@@ -1,8 +1,8 @@
 // A resource's references to other resources: their columns, join tables, models and delete rules.
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { ReferenceOptions, ResourceOptions } from '../../src/resource/options.js';
-import type { ColumnSpec, ForeignKey, TableSpec } from '../database/sql-dialects.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
+import type { ColumnSpec, ForeignKey, TableSpec } from '../database/sql-tables.js';
 import { userModelPath } from '../users/user.entity.template.js';
 
 export const referencesOf = (resource: ResourceOptions): ReferenceOptions[] =>

@@ -1,10 +1,6 @@
 // `src/articles/articles.service.ts`: a resource's entries in the project's database.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type {
-  FieldOptions,
-  ReferenceOptions,
-  ResourceOptions,
-} from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { FieldOptions, ReferenceOptions, ResourceOptions } from '../../src/model/resource.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // `src/articles/article.view.ts`: what clients see of an entry (dates as ISO 8601 UTC), and its list spec.
-import type { ProjectOptions } from '../../src/project/options.js';
-import type { FieldOptions, ResourceOptions } from '../../src/resource/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import type { FieldOptions, ResourceOptions } from '../../src/model/resource.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import {

@@ -1,6 +1,6 @@
 // Dockerfile, .dockerignore and compose.yaml: the app in a container, beside its database and Redis.
 import type { TextFile } from '../../src/engine/generated-file.js';
-import type { PackageManager, ProjectOptions } from '../../src/project/options.js';
+import type { PackageManager, ProjectOptions } from '../../src/model/project.js';
 
 const NODE_IMAGE = 'node:22-bookworm-slim';
 

@@ -1,6 +1,6 @@
 // .env (with this project's secrets) and .env.example (the same keys, no secrets).
 import type { TextFile } from '../../src/engine/generated-file.js';
-import { socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 import { sendsMail } from '../mail/mail.template.js';
 import { SEARCH_TIMEOUT_DEFAULT } from '../database/search-bound.template.js';

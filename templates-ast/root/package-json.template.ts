@@ -1,6 +1,6 @@
 // package.json of the generated project: scripts, dependencies for its database, jest configuration.
 import type { JsonFile } from '../../src/engine/generated-file.js';
-import type { Database, HttpPlatform, ProjectOptions } from '../../src/project/options.js';
+import type { Database, HttpPlatform, ProjectOptions } from '../../src/model/project.js';
 import { sendsMail } from '../mail/mail.template.js';
 
 /** Current majors that run on Node 22 and Nest 12 (checked with `npm view <pkg> engines peerDependencies`). */

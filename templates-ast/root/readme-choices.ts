@@ -1,5 +1,5 @@
 // The README's words on the choices of `rest new` that change every route: API root, https, list envelope.
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 
 /** Where the curl lines of the README send their requests: the dev server, under the API root. */
 export const apiUrl = (options: Pick<ProjectOptions, 'apiRoot'>): string =>

@@ -1,5 +1,5 @@
 // The README's database parts: where the data lives, how `q` searches on each database, and migrations.
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 
 /** Where the data lives, per database, and what the tests run on. */
 export const DATABASE_NOTES: Record<ProjectOptions['database'], string> = {

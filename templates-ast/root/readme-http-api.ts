@@ -1,5 +1,5 @@
 // The "HTTP API" section of the generated README (with accounts): the users and sign-in routes, lists, references, curl lines.
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { apiUrl, listBody } from './readme-choices.js';
 import { socialSection } from './readme-social.js';
 import { sessionsSection } from '../sessions/readme-section.js';

@@ -1,5 +1,5 @@
 // The README's security parts: input limits and headers, who may call a route, passwords, tokens, rate limits.
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 
 /** What hostile input meets, and the headers the answers carry (issue 10.1, 10.3, 10.7, 10.8). */
 export const INPUT_AND_HEADERS = [

@@ -1,5 +1,5 @@
 // The "Social sign-in" section of the generated README: POST /auth/<provider>, its .env and curl lines.
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 
 const ASKS = {

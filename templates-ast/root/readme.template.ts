@@ -1,6 +1,6 @@
 // README.md of the generated project: how to run it, its configuration and its HTTP contract.
 import type { TextFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { apiChoicesSection } from './readme-choices.js';
 import { DATABASE_NOTES, migrationsSection, searchSection } from './readme-database.js';
 import { authSection } from './readme-http-api.js';

@@ -1,7 +1,7 @@
 // restsmith.json: the project's choices, which `rest api` reads and adds resources to.
 import type { JsonFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
-import { resourceRecord } from '../../src/resource/project-config.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import { resourceRecord } from '../../src/model/project-config.js';
 
 export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
   kind: 'json',

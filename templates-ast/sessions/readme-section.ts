@@ -1,5 +1,5 @@
 // The "Sessions" section of the generated README (--refresh-tokens): token lifetimes, refresh, sign-out, curl lines.
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { apiUrl } from '../root/readme-choices.js';
 
 export function sessionsSection(options: ProjectOptions): string[] {

@@ -1,6 +1,6 @@
 // src/sessions/entities/session.entity.ts (SQL) or src/sessions/schemas/session.schema.ts (MongoDB): one signed-in device.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { referenceIdColumn } from '../database/sql-dialects.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';

@@ -1,12 +1,12 @@
 // The migration of the sessions table (--refresh-tokens): one row per signed-in device, gone with its user.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import {
   migrationFile,
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { TableSpec } from '../database/sql-dialects.js';
+import type { TableSpec } from '../database/sql-tables.js';
 
 export const SESSIONS_TABLE: TableSpec = {
   name: 'sessions',

@@ -1,6 +1,6 @@
 // src/sessions/sessions.module.ts: sessions (--refresh-tokens): their storage, sign-out and sign-out everywhere.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { featureModuleTemplate } from '../_shared/feature-module.js';
 import { sessionModelPath } from './session.entity.template.js';
 

@@ -1,7 +1,7 @@
 // src/sessions/sessions.service.ts: sessions and their refresh tokens: started, rotated, checked, ended.
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from '../users/user.entity.template.js';

@@ -1,6 +1,6 @@
 // src/common/*.guard.spec.ts and access-token.spec.ts: unit tests of the guards and token extraction.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, httpTypeImports } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // `<name>.schema.spec.ts` beside a Mongoose schema: the indexes that lists and `q` rely on.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
 

@@ -1,6 +1,6 @@
 // src/users/users.service.spec.ts: the users service on the project's own database.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // test/app.e2e-spec.ts: what the app answers to malformed or oversized requests: a 4xx, never a 500.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

@@ -1,6 +1,6 @@
 // test/app.ts: what the generated e2e and database tests share: the app, the skip rule, signing users up.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // test/auth.e2e-spec.ts: POST /auth, sign-in with HTTP Basic and the master key, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

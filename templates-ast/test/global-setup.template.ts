@@ -1,6 +1,6 @@
 // test/global-setup.ts and test/global-teardown.ts: find (and make) the database the tests run on.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 import { DATABASE_OPTIONS } from '../database/data-source.template.js';

@@ -1,6 +1,6 @@
 // test/health.e2e-spec.ts: GET /health without credentials, and the request id every answer carries.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { use } from '../_shared/pieces.js';
 import { block, tsFile } from '../_shared/ts.js';

@@ -1,6 +1,6 @@
 // test/input.e2e-spec.ts: hostile input over HTTP: body limits, 415, NUL characters, Host, and the security headers.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

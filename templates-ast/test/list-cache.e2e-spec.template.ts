@@ -1,6 +1,6 @@
 // test/list-cache.e2e-spec.ts of a sqlite or postgres project: a kept list page is used only while the database has not changed.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';

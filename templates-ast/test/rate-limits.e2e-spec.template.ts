@@ -1,6 +1,6 @@
 // test/rate-limits.e2e-spec.ts: the rate limits over HTTP, on apps built with small limits of their own.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

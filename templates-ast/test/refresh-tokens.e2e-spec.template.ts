@@ -1,6 +1,6 @@
 // test/refresh-tokens.e2e-spec.ts (--refresh-tokens): rotation, reuse detection, sign-out, sign-out everywhere, over HTTP.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

@@ -1,6 +1,6 @@
 // test/search.e2e-spec.ts: `q` on the users list: bounded, Unicode case folding, answered by the database's text index.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type Database, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type Database, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';

@@ -1,6 +1,6 @@
 // test/sessions.e2e-spec.ts: passwords and tokens under attack: no oracle, credentials before the body, tokens end.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

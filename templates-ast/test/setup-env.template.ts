@@ -1,6 +1,6 @@
 // test/setup-env.ts: the variables every test runs with; a developer's .env is never read by tests.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { code, tsFile } from '../_shared/ts.js';
 
 export function setupEnvTemplate(options: ProjectOptions): TypeScriptFile {

@@ -1,6 +1,6 @@
 // test/social-sign-in.e2e-spec.ts: POST /auth/<provider> over HTTP against a stand-in provider the test serves.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

@@ -1,5 +1,5 @@
 // test/users.e2e-spec.ts's tests of GET /users: the admin's list with q, page, limit, fields and sort.
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { listAnswer } from '../_shared/test-http.js';
 
 /** The `describe('GET /users')` block, as it stands inside the spec's outer describe. */

@@ -1,6 +1,6 @@
 // test/users.e2e-spec.ts: every /users route and its error cases, over HTTP, on the project's database.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { testHttp } from '../_shared/test-http.js';

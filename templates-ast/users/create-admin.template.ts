@@ -1,6 +1,6 @@
 // src/create-admin.ts: `npm run create-admin -- --email <e-mail>`: the first admin, straight into the database.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg } from '../_shared/pieces.js';
 import { code, functionOf, tsFile } from '../_shared/ts.js';
 

@@ -1,6 +1,6 @@
 // src/users/dto/*.dto.ts: what POST /users, PUT and PATCH /users/:id and PUT /users/:id/password accept.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, decorator, property, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';

@@ -1,6 +1,6 @@
 // src/users/entities/user.entity.ts (SQL) or src/users/schemas/user.schema.ts (MongoDB): how a user is stored.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { classOf, constant, decorator, property, tsFile, typeAlias } from '../_shared/ts.js';
 import { fullTextIndexName, searchIndexName } from '../database/sql-names.js';

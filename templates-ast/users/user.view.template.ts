@@ -1,6 +1,6 @@
 // src/users/user.view.ts: what clients see of a user (never the password or the role), and the users list spec.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg, use } from '../_shared/pieces.js';
 import { classOf, code, constant, functionOf, tsFile, viewProperty } from '../_shared/ts.js';
 import { userModelPath, userRecordType } from './user.entity.template.js';

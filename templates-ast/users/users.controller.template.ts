@@ -1,6 +1,6 @@
 // src/users/users.controller.ts: the /users routes of the HTTP contract.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { pagedDecorator, pkg, use } from '../_shared/pieces.js';
 import { classOf, decorator, injected, tsFile } from '../_shared/ts.js';
 import { userRoutes } from './users.routes.js';

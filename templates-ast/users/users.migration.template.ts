@@ -1,12 +1,12 @@
 // The initial migration of a project with user accounts: the users table, its unique e-mail, sort and search indexes.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import {
   migrationFile,
   migrationTemplate,
   type MigrationFile,
 } from '../database/migration.template.js';
-import type { ColumnSpec, TableSpec } from '../database/sql-dialects.js';
+import type { ColumnSpec, TableSpec } from '../database/sql-tables.js';
 
 /** The column of a provider's user id (social sign-in): `githubId`. */
 export const providerIdColumn = (provider: string): string => `${provider}Id`;

@@ -1,6 +1,6 @@
 // src/users/users.module.ts: the users feature: controller, service and persistence.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 import { userModelPath } from './user.entity.template.js';

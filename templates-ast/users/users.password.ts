@@ -1,6 +1,6 @@
 // src/users/users.service.ts's methods of password sign-in: set a password, check HTTP Basic credentials.
 import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { code } from '../_shared/ts.js';
 import { hasSocialSignIn } from './users.social.js';
 

@@ -1,6 +1,6 @@
 // The route methods of src/users/users.controller.ts: sign-up, the list, the profile, password, role, removal.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { pagedDecorator } from '../_shared/pieces.js';
 import { code, decorator, param } from '../_shared/ts.js';
 

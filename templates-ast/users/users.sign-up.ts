@@ -4,7 +4,7 @@ import type {
   MethodDeclarationStructure,
   OptionalKind,
 } from 'ts-morph';
-import { hasPassword, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { code, functionOf } from '../_shared/ts.js';
 import { UNIQUE_VIOLATION } from '../database/sql-dialects.js';
 

@@ -1,7 +1,7 @@
 // The part of src/users/users.service.ts that social sign-in adds: the user of a provider's profile.
 import type { OptionalKind, MethodDeclarationStructure } from 'ts-morph';
 import type { ImportRef } from '../../src/engine/generated-file.js';
-import { hasPassword, socialProviders, type ProjectOptions } from '../../src/project/options.js';
+import { hasPassword, socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { code } from '../_shared/ts.js';
 

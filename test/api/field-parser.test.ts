@@ -1,7 +1,7 @@
 // The `--fields` parser: reference fields, their delete rules, and the refusals that name the fix.
 import { describe, expect, it } from 'vitest';
-import { parseFieldList, referenceText } from '../../src/resource/field-parser.js';
-import { resourceFromRecord, resourceRecord } from '../../src/resource/project-config.js';
+import { parseFieldList, referenceText } from '../../src/model/field-parser.js';
+import { resourceFromRecord, resourceRecord } from '../../src/model/project-config.js';
 import { resourceOptions, type ResourceContext } from '../../src/resource/resource-options.js';
 import { refusal } from './resource-options-context.js';
 

@@ -1,6 +1,6 @@
 // The options of a generated project and of a resource's context, as the template tests build them by hand.
-import type { Database, ProjectOptions } from '../../src/project/options.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { Database, ProjectOptions } from '../../src/model/project.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import type { ResourceContext } from '../../src/resource/resource-options.js';
 
 /** `rest new blog --database <database> --yes`, with fixed secrets and timestamp, holding `resources`. */

@@ -1,8 +1,8 @@
 // `--nested` and `--indexes` in the generated files: the nested list route, its service method, e2e tests and indexes.
 import { describe, expect, it } from 'vitest';
-import type { Database, ProjectOptions } from '../../src/project/options.js';
+import type { Database, ProjectOptions } from '../../src/model/project.js';
 import { renderFiles } from '../../src/engine/render.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import { resourceOptions } from '../../src/resource/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';

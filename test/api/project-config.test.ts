@@ -7,7 +7,7 @@ import {
   projectOptions,
   readProjectConfig,
   recordResource,
-} from '../../src/resource/project-config.js';
+} from '../../src/model/project-config.js';
 import { resourceOptions } from '../../src/resource/resource-options.js';
 
 function projectWith(text: string | undefined): string {

@@ -1,8 +1,8 @@
 // Reference fields in the generated storage: SQL foreign keys, join tables and indexes; Mongoose ObjectId refs.
 import { describe, expect, it } from 'vitest';
-import type { Database, ProjectOptions } from '../../src/project/options.js';
+import type { Database, ProjectOptions } from '../../src/model/project.js';
 import { renderFiles } from '../../src/engine/render.js';
-import type { ResourceOptions } from '../../src/resource/options.js';
+import type { ResourceOptions } from '../../src/model/resource.js';
 import { resourceOptions } from '../../src/resource/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';

@@ -1,6 +1,6 @@
 // The project the resourceOptions tests normalise a resource against, and how they read a refusal.
 import { expect } from 'vitest';
-import { UserError } from '../../src/cli/errors.js';
+import { UserError } from '../../src/model/user-error.js';
 import {
   resourceOptions,
   type ResourceContext,

@@ -2,7 +2,7 @@
 import dedent from 'dedent';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { DATABASES, type Database, type ProjectOptions } from '../../src/project/options.js';
+import { DATABASES, type Database, type ProjectOptions } from '../../src/model/project.js';
 import { renderFiles, type RenderedFile } from '../../src/engine/render.js';
 import { resourceOptions, type ResourceInput } from '../../src/resource/resource-options.js';
 import { projectFiles } from '../../templates-ast/project.js';

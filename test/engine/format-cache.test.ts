@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRETTIER_CONFIG, formatAll } from '../../src/engine/format.js';
+import { formatAll } from '../../src/engine/format.js';
+import { DEFAULT_PRETTIER_CONFIG } from '../../src/engine/format-job.js';
 import { openFormatCache, resetFormatCache } from '../../src/engine/format-cache.js';
 import { folderTree } from './folder-tree.js';
 

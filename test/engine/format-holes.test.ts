@@ -3,12 +3,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PRETTIER_CONFIG,
-  fillHoles,
-  formatAll,
-  type FormatJob,
-} from '../../src/engine/format.js';
+import { fillHoles, formatAll } from '../../src/engine/format.js';
+import { DEFAULT_PRETTIER_CONFIG, type FormatJob } from '../../src/engine/format-job.js';
 import { resetFormatCache } from '../../src/engine/format-cache.js';
 import { withHoles } from '../../src/engine/format-holes.js';
 import { formatJob } from '../../src/engine/prettier-format.js';

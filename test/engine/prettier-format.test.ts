@@ -2,7 +2,7 @@
 import * as prettier from 'prettier';
 import { describe, expect, it, vi } from 'vitest';
 import { projectFiles } from '../../templates-ast/project.js';
-import type { FormatJob } from '../../src/engine/format.js';
+import type { FormatJob } from '../../src/engine/format-job.js';
 import { formatJob } from '../../src/engine/prettier-format.js';
 import { renderFiles } from '../../src/engine/render.js';
 import { normaliseProjectOptions } from '../../src/project/project-options.js';

@@ -10,7 +10,7 @@ import {
   printTypeScript,
   stageTypeScript,
 } from '../../src/engine/staging.js';
-import { DATABASES } from '../../src/project/options.js';
+import { DATABASES } from '../../src/model/project.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { projectFixture } from '../api/fixture-options.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dedent from 'dedent';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/cli/errors.js';
+import { UserError } from '../../src/model/user-error.js';
 import { formatPlan } from '../../src/engine/plan.js';
 import { WriteInterruptedError, writeFiles } from '../../src/engine/write.js';
 import { folderTree } from './folder-tree.js';

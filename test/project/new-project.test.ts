@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dedent from 'dedent';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/cli/errors.js';
+import { UserError } from '../../src/model/user-error.js';
 import { GeneratedCodeError } from '../../src/engine/diagnostics.js';
 import type { GeneratedFile } from '../../src/engine/generated-file.js';
 import { createProject, type NewProjectRun } from '../../src/project/new-project.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/cli/errors.js';
+import { checkApiRoot } from '../../src/model/api-root.js';
+import { UserError } from '../../src/model/user-error.js';
 import {
-  checkApiRoot,
   detectPackageManager,
   normaliseProjectOptions,
   projectFolder,

@@ -1,6 +1,6 @@
 // The ALTER statements of a MySQL/MariaDB table changed in place, read as SQL: rows filled, names followed, keys dropped first.
 import { describe, expect, it } from 'vitest';
-import type { TableSpec } from '../../templates-ast/database/sql-dialects.js';
+import type { TableSpec } from '../../templates-ast/database/sql-tables.js';
 import { foreignKeyName, indexName } from '../../templates-ast/database/sql-names.js';
 import { mysqlAlter } from '../../templates-ast/resource/alter-mysql.js';
 

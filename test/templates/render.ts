@@ -1,7 +1,7 @@
 // Renders whole generated projects once per set of choices, for the template tests.
 import type { RenderedFile } from '../../src/engine/render.js';
 import { renderFiles } from '../../src/engine/render.js';
-import type { ProjectOptions } from '../../src/project/options.js';
+import type { ProjectOptions } from '../../src/model/project.js';
 import { normaliseProjectOptions, type ProjectInput } from '../../src/project/project-options.js';
 import { projectFiles } from '../../templates-ast/project.js';
 

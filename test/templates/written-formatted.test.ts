@@ -3,7 +3,7 @@
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { projectFiles } from '../../templates-ast/project.js';
-import { DATABASES, type ProjectOptions } from '../../src/project/options.js';
+import { DATABASES, type ProjectOptions } from '../../src/model/project.js';
 import { projectFixture } from '../api/fixture-options.js';
 
 /** Every choice that adds or changes a README section or a compose service. */

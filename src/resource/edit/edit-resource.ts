@@ -10,24 +10,23 @@ import {
 } from '../../../templates-ast/resource/alter-migration.template.js';
 import { resourceTable } from '../../../templates-ast/resource/migration.template.js';
 import { joinTable, listReferences } from '../../../templates-ast/resource/references.js';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../model/user-error.js';
 import { formatFile } from '../../engine/format.js';
 import type { EditedFile, WritePlan } from '../../engine/plan.js';
 import { renderFiles } from '../../engine/render.js';
 import { writeFiles } from '../../engine/write.js';
-import type { ProjectOptions } from '../../project/options.js';
+import type { ProjectOptions } from '../../model/project.js';
 import { nextMigrationTimestamp } from '../add-resource.js';
 import { addMigrationToList } from '../migrations-editor.js';
-import { names } from '../names.js';
-import type { ResourceOptions } from '../options.js';
+import { names } from '../../model/names.js';
+import type { ResourceOptions } from '../../model/resource.js';
+import { CONFIG_FILE, type LoadedConfig } from '../../model/config-record.js';
 import {
-  CONFIG_FILE,
   projectOptions,
   readProjectConfig,
   resourceFromRecord,
   resourceRecord,
-  type LoadedConfig,
-} from '../project-config.js';
+} from '../../model/project-config.js';
 import {
   changeFields,
   type FieldChange,

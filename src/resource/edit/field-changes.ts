@@ -1,8 +1,8 @@
 // `--add-fields`, `--remove-fields`, `--rename-field` read against a resource's fields: the fields it will have.
 import { distance } from 'fastest-levenshtein';
-import { UserError } from '../../cli/errors.js';
-import { parseReference, REFERENCE_PATTERN, referenceText } from '../field-parser.js';
-import type { FieldOptions, ReferenceOptions, ResourceOptions } from '../options.js';
+import { UserError } from '../../model/user-error.js';
+import { parseReference, REFERENCE_PATTERN, referenceText } from '../../model/field-parser.js';
+import type { FieldOptions, ReferenceOptions, ResourceOptions } from '../../model/resource.js';
 import { parseFields } from '../resource-options.js';
 
 export interface FieldChangeInput {

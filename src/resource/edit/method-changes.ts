@@ -1,12 +1,12 @@
 // `--add-methods`, `--remove-methods`, `--access` read against a resource's routes: the routes it will have, and who may call each.
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../model/user-error.js';
 import {
   ACCESS_LEVELS,
   RESOURCE_METHODS,
   type Access,
   type ResourceMethod,
   type ResourceOptions,
-} from '../options.js';
+} from '../../model/resource.js';
 import {
   METHOD_LABELS,
   checkOwnedAccess,

@@ -12,11 +12,11 @@ import {
 import { alterMigrationFile } from '../../../templates-ast/resource/alter-migration.template.js';
 import { formatFile } from '../../engine/format.js';
 import type { EditedFile } from '../../engine/plan.js';
-import { UserError } from '../../cli/errors.js';
-import type { PackageManager } from '../../project/options.js';
+import { UserError } from '../../model/user-error.js';
+import type { PackageManager } from '../../model/project.js';
 import { renderResourceFiles } from '../add-resource.js';
 import { addMigrationToList } from '../migrations-editor.js';
-import type { ResourceOptions } from '../options.js';
+import type { ResourceOptions } from '../../model/resource.js';
 
 interface StoredChange {
   renames: ReadonlyMap<string, string>;

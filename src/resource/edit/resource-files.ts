@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { resourceFiles } from '../../../templates-ast/resource.js';
 import type { EditedFile } from '../../engine/plan.js';
 import type { RenderedFile } from '../../engine/render.js';
-import type { ProjectOptions } from '../../project/options.js';
+import type { ProjectOptions } from '../../model/project.js';
 import { renderResourceFiles } from '../add-resource.js';
-import type { ResourceOptions } from '../options.js';
+import type { ResourceOptions } from '../../model/resource.js';
 import { EditRefusedError, mergeChange } from './tree-merge.js';
 
 export interface ResourceEdits {

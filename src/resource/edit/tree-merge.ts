@@ -1,7 +1,7 @@
 // Carries a template change (old rendering -> new rendering) into the user's file, node by node, found by name.
 import type { Node as TsNode } from 'ts-morph';
 import { Project } from '../../loader/ts-morph.js';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../model/user-error.js';
 import { children, label, skeleton, type Child } from './tree-children.js';
 
 /** The user changed a place the edit needs; nothing was written. */

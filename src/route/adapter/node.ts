@@ -1,7 +1,8 @@
 // The node:http gateway: a `(req, res)` listener that feeds the shared pipeline without building Request objects.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodySource } from '../body.js';
-import { dispatch, type Gateway, type Incoming } from '../dispatch.js';
+import { dispatch, type Gateway } from '../dispatch.js';
+import type { Incoming } from '../incoming.js';
 import { errorBody } from '../http-error.js';
 import type { RouteTable } from '../route-table.js';
 import { chunkBytes, jsonHeaders, jsonType, type Outgoing } from '../respond.js';

@@ -1,5 +1,5 @@
 // The normalised options of a generated project: computed once, read by every template.
-import type { ResourceOptions } from '../resource/options.js';
+import type { ResourceOptions } from './resource.js';
 
 export const DATABASES = ['mongodb', 'mysql', 'postgres', 'sqlite'] as const;
 export type Database = (typeof DATABASES)[number];
@@ -15,6 +15,13 @@ export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 export const AUTH_METHODS = ['password', 'facebook', 'github', 'google'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 export type SocialProvider = Exclude<AuthMethod, 'password'>;
+
+/** The defaults of `rest new`: what --yes takes when no flag says otherwise. */
+export const DEFAULT_PROJECT_NAME = 'my-api';
+/** SQLite needs no server: a project made with --yes starts anywhere (issue 31). */
+export const DEFAULT_DATABASE: Database = 'sqlite';
+export const DEFAULT_HTTP: HttpPlatform = 'express';
+export const DEFAULT_AUTH_METHODS: AuthMethod[] = ['password'];
 
 /** The social sign-in providers a project offers (`POST /auth/<provider>`), in AUTH_METHODS order. */
 export const socialProviders = (options: Pick<ProjectOptions, 'authMethods'>): SocialProvider[] =>

@@ -2,70 +2,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sjson from 'secure-json-parse';
-import { UserError } from '../cli/errors.js';
+import { UserError } from './user-error.js';
 import { names } from './names.js';
-import type {
-  AuthMethod,
-  Database,
-  HttpPlatform,
-  PackageManager,
-  ProjectOptions,
-} from '../project/options.js';
-import type { Access, ResourceMethod, ResourceOptions } from './options.js';
+import type { Database, ProjectOptions } from './project.js';
+import type { ResourceOptions } from './resource.js';
 import { parseFieldList, parseFields, referenceText } from './field-parser.js';
-import { CONFIG_FILE, checkConfig } from './project-config-check.js';
-
-export { CONFIG_FILE };
-
-/** A resource as restsmith.json records it: fields in the `--fields` syntax, so a person can read it. */
-export interface ResourceRecord {
-  name: string;
-  endpoint: string;
-  methods: Partial<Record<ResourceMethod, Access>>;
-  fields: string[];
-  owner?: string;
-  /** Route kinds that also need a confirmed e-mail (`--confirmed`). */
-  confirmed?: ResourceMethod[];
-  /** Reference fields whose entries are deleted with the referenced entry (`--cascade`). */
-  cascade?: string[];
-  /** Its list answers `{ rows, count }`; the project's `envelope` when left out. */
-  envelope?: boolean;
-  /** `--nested`: each reference lists the entries of one referenced entry (`GET /categories/:id/articles`). */
-  nested?: boolean;
-  /** `--indexes`: filterable fields with an index of their own. */
-  indexes?: string[];
-  /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
-  migration?: number;
-}
-
-export interface ProjectConfig {
-  name: string;
-  database: Database;
-  /** Left out of files written before --http: Express. */
-  http?: HttpPlatform;
-  sourceDir: string;
-  auth: boolean;
-  signInOnCreate: boolean;
-  refreshTokens?: boolean;
-  passwordReset: boolean;
-  /** Left out of files written before these choices: no root, no redirect, arrays. */
-  apiRoot?: string;
-  forceHttps?: boolean;
-  envelope?: boolean;
-  emailConfirmation?: boolean;
-  /** Left out of files written before --auth-methods: password only. */
-  authMethods?: AuthMethod[];
-  packageManager: PackageManager;
-  resources: ResourceRecord[];
-  /** Keys other tools or people added are kept as they are. */
-  [key: string]: unknown;
-}
-
-export interface LoadedConfig {
-  config: ProjectConfig;
-  /** The file's text, for the diff and to keep its indentation. */
-  text: string;
-}
+import {
+  CONFIG_FILE,
+  type LoadedConfig,
+  type ProjectConfig,
+  type ResourceRecord,
+} from './config-record.js';
+import { checkConfig } from './project-config-check.js';
 
 export async function readProjectConfig(root: string): Promise<LoadedConfig> {
   const path = join(root, CONFIG_FILE);

@@ -1,6 +1,6 @@
 // Checks the JSON of a project's restsmith.json key by key, so that a hand edit gone wrong is named, not crashed on.
-import { UserError } from '../cli/errors.js';
-import { checkApiRoot } from '../project/project-options.js';
+import { UserError } from './user-error.js';
+import { checkApiRoot } from './api-root.js';
 import {
   AUTH_METHODS,
   DATABASES,
@@ -10,11 +10,9 @@ import {
   type Database,
   type HttpPlatform,
   type PackageManager,
-} from '../project/options.js';
-import { ACCESS_LEVELS, RESOURCE_METHODS, type Access, type ResourceMethod } from './options.js';
-import type { ProjectConfig, ResourceRecord } from './project-config.js';
-
-export const CONFIG_FILE = 'restsmith.json';
+} from './project.js';
+import { ACCESS_LEVELS, RESOURCE_METHODS, type Access, type ResourceMethod } from './resource.js';
+import { CONFIG_FILE, type ProjectConfig, type ResourceRecord } from './config-record.js';
 
 export function checkConfig(data: unknown): ProjectConfig {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {

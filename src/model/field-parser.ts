@@ -1,14 +1,14 @@
 // The `--fields` syntax (`title views?:number tags:string[] category?:ref:category tags:ref:tag[]`), parsed into scalar fields and references.
 import { camelCase, kebabCase, pascalCase, snakeCase } from 'change-case';
 import pluralize from 'pluralize';
-import { UserError } from '../cli/errors.js';
+import { UserError } from './user-error.js';
 import { names, type Names } from './names.js';
 import {
   FIELD_TYPES,
   type FieldOptions,
   type FieldType,
   type ReferenceOptions,
-} from './options.js';
+} from './resource.js';
 
 /** What `--fields` declares: the stored values, and the links to other resources. */
 export interface ParsedFields {
