@@ -111,6 +111,9 @@ function databaseService(options: ProjectOptions): Service | undefined {
       volume: 'mariadb-data',
       lines: [
         '    image: mariadb:11',
+        '    # A search for a word that many rows hold is refused in a few ms (503) instead of costing',
+        '    # about 2 µs per such row in the FULLTEXT index first: at 1 MB, a word of 1,000 rows answers.',
+        "    command: ['--innodb-ft-result-cache-limit=1000000']",
         '    environment:',
         `      MARIADB_DATABASE: ${db}`,
         '      MARIADB_ROOT_PASSWORD: ${MARIADB_ROOT_PASSWORD:-mariadb}',
