@@ -1,6 +1,7 @@
 // oclif `command_not_found` hook: names the closest command, in a terminal and in scripts alike.
 import { Errors, toConfiguredId, type Hook } from '@oclif/core';
 import { distance } from 'fastest-levenshtein';
+import { isNear } from '../model/names.js';
 
 /**
  * `rest nwe my-api` stops with exit code 127 (a shell's "command not found") and
@@ -18,8 +19,7 @@ const hook: Hook.CommandNotFound = async function ({ id, config }) {
     return { known, typed, distance: distance(typed, known) };
   });
   const best = guesses.sort((a, b) => a.distance - b.distance)[0];
-  const near =
-    best !== undefined && best.distance <= Math.max(2, Math.floor(best.typed.length / 3));
+  const near = best !== undefined && isNear(best.typed, best.known);
   const typed = toConfiguredId(near ? best.typed : words[0]!, config);
   const help = `${config.bin} --help for every command`;
   Errors.error(`"${typed}" is not a ${config.bin} command.`, {

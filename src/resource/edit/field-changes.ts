@@ -1,5 +1,5 @@
 // `--add-fields`, `--remove-fields`, `--rename-field` read against a resource's fields: the fields it will have.
-import { distance } from 'fastest-levenshtein';
+import { closestName } from '../../model/names.js';
 import { UserError } from '../../model/user-error.js';
 import { parseReference, REFERENCE_PATTERN, referenceText } from '../../model/field-parser.js';
 import type { FieldOptions, ReferenceOptions, ResourceOptions } from '../../model/resource.js';
@@ -231,9 +231,8 @@ function renameField(resource: ResourceOptions, text: string): FieldChange | und
  * field removed already is one too: running the same removal twice is an error, not a silent no-op.)
  */
 function noSuchField(resource: ResourceOptions, name: string, own: string[]): UserError {
-  const [closest] = [...own].sort((a, b) => distance(name, a) - distance(name, b));
-  const near = closest !== undefined && distance(name, closest) <= Math.max(2, name.length / 3);
+  const closest = closestName(name, own);
   return new UserError(`${resource.names.kebab} has no field "${name}".`, {
-    hint: `${near ? `Did you mean "${closest}"? ` : ''}Its fields: ${own.join(', ') || '(none)'}.`,
+    hint: `${closest ? `Did you mean "${closest}"? ` : ''}Its fields: ${own.join(', ') || '(none)'}.`,
   });
 }
