@@ -36,7 +36,7 @@ export function load(
 }
 
 /** The server's user + system CPU time in microseconds, from /proc (0 where there is none). */
-function cpuTime(server: ChildProcess): number {
+export function cpuTime(server: ChildProcess): number {
   try {
     const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;

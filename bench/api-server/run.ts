@@ -13,10 +13,9 @@
 // --list-cache=on,off loads the list of each project twice: on the server as generated (kept pages,
 // src/common/list-cache.ts) and on a second server of the same project and database started with
 // LIST_CACHE_PAGES=0, whose every list runs its statements.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pin } from './load.js';
 import { createDatabase, databaseUrl, dropDatabase } from './postgres.js';
 import {
   prepareProject,
@@ -28,6 +27,7 @@ import {
   type Variant,
 } from './project.js';
 import { report } from './report.js';
+import { start } from './server.js';
 import { loadRoutes, type Running, type Seeded } from './routes.js';
 
 const option = (name: string, fallback: string) =>
@@ -40,21 +40,6 @@ const variants: Variant[] = databases.flatMap((database) =>
   adapters.map((http) => ({ http, database })),
 );
 const listCache = option('list-cache', 'on,off').split(',');
-
-function start(command: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildProcess> {
-  const [file, ...args] = pin(0, command);
-  const child = spawn(file!, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((ready, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) ready(child);
-    });
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
-  });
-}
 
 async function call(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   const response = await fetch(url, init);
