@@ -10,6 +10,7 @@
 // Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--http=express,fastify]
 //      [--database=sqlite,postgres] [--list-cache=on,off] [--seed=<folder with node_modules>]
 //      [--search-timeout=60000] (SEARCH_TIMEOUT_MS of the projects; theirs is 100)
+//      [--log-level=info] (LOG_LEVEL of the projects; warn leaves out the request log line)
 // --list-cache=on,off loads the list of each project twice: on the server as generated (kept pages,
 // src/common/list-cache.ts) and on a second server of the same project and database started with
 // LIST_CACHE_PAGES=0, whose every list runs its statements.
@@ -107,7 +108,12 @@ async function startProject(
     LOG_LEVEL: option('log-level', 'info'),
     ...extra,
   });
-  const api = await start([process.execPath, 'dist/main.js'], env(port), projectOf(variant));
+  const api = await start(
+    [process.execPath, 'dist/main.js'],
+    env(port),
+    projectOf(variant),
+    `http://127.0.0.1:${port}/health`,
+  );
   if (!listCache.includes('off'))
     return { ...variant, store, api, base: `http://127.0.0.1:${port}` };
   // Started once the first has run the migrations.
@@ -116,6 +122,7 @@ async function startProject(
     [process.execPath, 'dist/main.js'],
     env(coldPort, { LIST_CACHE_PAGES: '0', MIGRATIONS_RUN: 'false' }),
     projectOf(variant),
+    `http://127.0.0.1:${coldPort}/health`,
   );
   return {
     ...variant,
