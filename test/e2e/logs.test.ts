@@ -42,7 +42,8 @@ async function serveProduction(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+  // 'close', not 'exit': the last lines of stdout may still be on their way when the process exits.
+  const exited = new Promise<void>((done) => child.on('close', () => done()));
   try {
     await waitFor(
       () => output.includes(`listening on http://0.0.0.0:${port}`),

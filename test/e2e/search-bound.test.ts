@@ -254,9 +254,16 @@ describe.each(variants)('an adversarial search on a $database project', (variant
         SEARCH_TIMEOUT_MS: '1',
       });
       try {
-        const answer = await fetch(`${bounded.url}/articles?q=aab&limit=10`);
+        // A database may finish one search before it looks at its clock (MariaDB checks
+        // max_statement_time now and then): a few searches, each new to the list cache, and the
+        // first that is stopped is read. Without a bound, every one answers 200 and the test fails.
+        let answer = await fetch(`${bounded.url}/articles?q=aab&limit=10`);
+        for (const q of ['aaab', 'aaaab', 'aaaaab', 'aaaaaab']) {
+          if (answer.status !== 200) break;
+          answer = await fetch(`${bounded.url}/articles?q=${q}&limit=10`);
+        }
         const body = (await answer.json()) as { message?: string };
-        expect(answer.status, JSON.stringify(body)).toBe(503);
+        expect(answer.status, JSON.stringify(body).slice(0, 500)).toBe(503);
         expect(answer.headers.get('retry-after')).toBe('1');
         expect(body.message).toMatch(/costs more than the server allows \(1 ms\)/);
         // The rest of the API does not care: a list without q is not bounded so.

@@ -114,7 +114,9 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     const { files } = await renderProject(input);
     for (const file of files) {
       expect(file.text.trim(), file.path).not.toBe('');
-      expect(file.text, file.path).not.toMatch(/TODO|@generated|restsmith generated/i);
+      // Without the random secrets of .env, whose base64url letters may spell "todo" (CI met "BtodO").
+      const text = file.text.replace(/[\w-]{40,}/g, '');
+      expect(text, file.path).not.toMatch(/TODO|@generated|restsmith generated/i);
     }
   });
 
