@@ -85,6 +85,10 @@ import { passwordResetsMigrationTemplate } from './password-resets/password-rese
 import { authFiles } from './project-accounts.js';
 import { clientFiles } from './client/client.template.js';
 import { clientE2eSpecTemplate } from './client/client-spec.template.js';
+import { graphqlRuntimeFiles } from './graphql/graphql-files.js';
+import { usersResolverTemplate } from './graphql/users.resolver.template.js';
+import { graphqlE2eSpecTemplate } from './test/graphql.e2e-spec.template.js';
+import { authResolverTemplate, hasSignInField } from './graphql/auth.resolver.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   packageJsonTemplate(options),
@@ -193,6 +197,15 @@ export function projectFiles(options: ProjectOptions): GeneratedFile[] {
     ...appFiles(options),
     ...commonFiles(options),
     ...(options.auth ? authFiles(options) : []),
+    ...(options.graphql ? graphqlFiles(options) : []),
     ...testFiles(options),
   ];
 }
+
+/** `--graphql`: POST /graphql's runtime and the resolvers of users and sign-in; `rest api` adds each resource's. */
+const graphqlFiles = (options: ProjectOptions): GeneratedFile[] => [
+  ...graphqlRuntimeFiles(options),
+  ...(options.auth ? [usersResolverTemplate(options)] : []),
+  ...(hasSignInField(options) ? [authResolverTemplate()] : []),
+  ...(options.auth ? [graphqlE2eSpecTemplate(options)] : []),
+];

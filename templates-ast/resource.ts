@@ -15,6 +15,7 @@ import { resourceMigrationTemplate } from './resource/migration.template.js';
 import { searchableFields } from './resource/fields.js';
 import { resourcePaths } from './resource/paths.js';
 import { schemaSpecTemplate } from './specs/schema.spec.template.js';
+import { resolverTemplate } from './graphql/resolver.template.js';
 
 export function resourceFiles(options: ProjectOptions, resource: ResourceOptions): GeneratedFile[] {
   return [
@@ -22,6 +23,7 @@ export function resourceFiles(options: ProjectOptions, resource: ResourceOptions
     controllerTemplate(options, resource),
     ...(nestedReferences(resource).length > 0 ? [nestedControllerTemplate(options, resource)] : []),
     serviceTemplate(options, resource),
+    ...(options.graphql ? [resolverTemplate(options, resource)] : []),
     modelTemplate(options, resource),
     viewTemplate(options, resource),
     ...(resource.methods.create || resource.methods.update

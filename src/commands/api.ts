@@ -5,8 +5,9 @@ import { Args, Flags } from '@oclif/core';
 import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
 import { startFormatter } from '../engine/format.js';
-import { formatPlan } from '../engine/plan.js';
+import { formatPlan, type EditedFile } from '../engine/plan.js';
 import { readProjectConfig } from '../model/project-config.js';
+import type { ProjectConfig } from '../model/config-record.js';
 import { canPrompt } from '../cli/can-prompt.js';
 import { completeResourceInput } from '../resource/resource-prompts.js';
 import { isResourceEdit } from '../resource/edit/is-edit.js';
@@ -132,7 +133,7 @@ export default class Api extends BaseCommand {
       const { plan, notes } = await editResource(
         flags.cwd,
         { name: args.name, ...edit },
-        { dryRun },
+        { dryRun, beforeWrite: await this.graphqlSchema(flags.cwd, config) },
       );
       this.log([formatEditPlan(plan, dryRun), '', ...notes].join('\n'));
       if (dryRun) this.log('\nDry run: nothing was written.');
@@ -172,6 +173,7 @@ export default class Api extends BaseCommand {
     const { resource, plan } = await addResource(flags.cwd, input, {
       force: flags.force,
       dryRun: flags['dry-run'],
+      beforeWrite: await this.graphqlSchema(flags.cwd, config),
     });
     this.log(formatPlan(plan, { diffs: flags['dry-run'] }));
     if (flags['dry-run']) this.log('\nDry run: nothing was written.');
@@ -181,6 +183,16 @@ export default class Api extends BaseCommand {
         `\n${resource.names.pascal} API ready at ${config.apiRoot ?? ''}/${resource.endpoint}.`,
       );
     }
+  }
+
+  /** In a project with GraphQL, src/graphql/schema.graphql printed again from what is about to be written. */
+  private async graphqlSchema(
+    root: string,
+    config: ProjectConfig,
+  ): Promise<((files: EditedFile[]) => EditedFile[]) | undefined> {
+    if (!config.graphql) return undefined;
+    const { withGraphqlSchema } = await import('../project-schema/graphql-schema-file.js');
+    return (files) => withGraphqlSchema(root, files);
   }
 
   /** Keeps the typed client current where the project has made one (`npm run client`). */

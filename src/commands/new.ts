@@ -34,6 +34,7 @@ export default class New extends BaseCommand {
     '<%= config.bin %> new my-api --database postgres --http fastify --yes',
     '<%= config.bin %> new my-api --database postgres --auth-methods password,github,google --yes',
     '<%= config.bin %> new my-api --database sqlite --auth-methods github,google --yes',
+    '<%= config.bin %> new my-api --database postgres --graphql --yes',
     '<%= config.bin %> new my-api --no-auth --skip-install --skip-git --dry-run',
   ];
 
@@ -87,6 +88,10 @@ export default class New extends BaseCommand {
       description:
         "How users sign in, a comma list of password, facebook, github, google: POST /auth (password) and POST /auth/<provider> with the provider's access token; without password, providers only (default: password)",
     }),
+    graphql: Flags.boolean({
+      description:
+        'GraphQL beside REST: POST /graphql serves src/graphql/schema.graphql (printed from the resources) through the same services, guards and limits',
+    }),
     'package-manager': Flags.string({
       description: 'Package manager (default: the one running rest, else npm)',
       options: [...PACKAGE_MANAGERS],
@@ -126,6 +131,7 @@ export default class New extends BaseCommand {
       envelope: flags.envelope || undefined,
       emailConfirmation: flags['email-confirmation'] || undefined,
       authMethods: flags['auth-methods'],
+      graphql: flags.graphql || undefined,
       packageManager: flags['package-manager'],
       userAgent: process.env.npm_config_user_agent,
     };
@@ -133,6 +139,8 @@ export default class New extends BaseCommand {
       canPrompt(flags.yes) ? await askForMissing(given) : given,
     );
     const folder = where.folder ?? projectFolder(options.name);
+    // Read (with ts-morph) from the rendered files only when the project serves GraphQL.
+    const schema = options.graphql ? await import('../project-schema/graphql-schema-file.js') : undefined;
     await createProject({
       options,
       folder,
@@ -144,6 +152,7 @@ export default class New extends BaseCommand {
       checkTypes: flags['check-types'],
       progress: createProgress(Boolean(process.stdout.isTTY), (text) => this.log(text)),
       files: projectFiles,
+      beforeWrite: schema && ((files) => schema.withGraphqlSchema(resolve(folder), files)),
     });
   }
 }

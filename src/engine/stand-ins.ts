@@ -86,7 +86,7 @@ export function stagePackageStandIns(project: Project, sourceFiles: SourceFile[]
 }
 
 const PACKAGE_EXPORT =
-  'interface PackageExport { new (...args: any[]): any; (...args: any[]): any; [key: string]: any }';
+  'interface PackageExport { new <A = any, B = any, C = any, D = any>(...args: any[]): any; <A = any, B = any, C = any, D = any>(...args: any[]): any; [key: string]: any }';
 
 const ANY_TYPE = '<A = any, B = any, C = any, D = any> = any;';
 
@@ -100,7 +100,7 @@ function moduleStandIn(specifier: string, names: Set<string>): string {
     .filter((name) => !name.includes('.'))
     .map((name) =>
       name === 'default'
-        ? 'const standIn: PackageExport; export default standIn;'
+        ? `const standIn: PackageExport; type standIn${ANY_TYPE} export default standIn;`
         : `export type ${name}${ANY_TYPE} export const ${name}: PackageExport;${namespaceOf(name, qualified.get(name))}`,
     );
   return `declare module '${specifier}' {\n  ${exports.join('\n  ')}\n}`;

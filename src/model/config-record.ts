@@ -42,6 +42,8 @@ export interface ProjectConfig {
   emailConfirmation?: boolean;
   /** Left out of files written before --auth-methods: password only. */
   authMethods?: AuthMethod[];
+  /** Left out of files written before --graphql: no GraphQL. */
+  graphql?: boolean;
   packageManager: PackageManager;
   resources: ResourceRecord[];
   /** Keys other tools or people added are kept as they are. */

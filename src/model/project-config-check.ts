@@ -50,7 +50,7 @@ export function checkConfig(data: unknown): ProjectConfig {
       (typeof config.apiRoot === 'string' && isApiRoot(config.apiRoot)),
     'a path such as "/api", or ""',
   );
-  for (const key of ['forceHttps', 'envelope']) {
+  for (const key of ['forceHttps', 'envelope', 'graphql']) {
     expect(key, config[key] === undefined || typeof config[key] === 'boolean', 'true or false');
   }
   // Left out of files written before --email-confirmation.

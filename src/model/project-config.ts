@@ -49,6 +49,7 @@ export function projectOptions(config: ProjectConfig): ProjectOptions {
     envelope: config.envelope ?? false,
     emailConfirmation: config.emailConfirmation ?? false,
     authMethods: config.authMethods ?? ['password'],
+    graphql: config.graphql ?? false,
     packageManager: config.packageManager,
     sourceDir: config.sourceDir,
     secrets: { masterKey: '', clientKey: '', jwtSecret: '' },

@@ -58,6 +58,8 @@ export interface ProjectOptions {
   emailConfirmation: boolean;
   /** How users sign in (`--auth-methods`): `password` is POST /auth, each provider POST /auth/<provider>. */
   authMethods: AuthMethod[];
+  /** `--graphql`: POST /graphql serves src/graphql/schema.graphql with resolvers that call the same services. */
+  graphql: boolean;
   packageManager: PackageManager;
   /** Source folder relative to the project root, `src`. */
   sourceDir: string;

@@ -100,7 +100,9 @@ function addTypes(
   types: Map<string, NamedType>,
   access: AccessDirectives,
 ): void {
-  const objects = model.objects.map((object) => new ObjectType(object.name).implements(node));
+  const objects = model.objects.map((object) =>
+    object.node === false ? new ObjectType(object.name) : new ObjectType(object.name).implements(node),
+  );
   const inputs = model.inputs.map((input) => new InputType(input.name));
   for (const type of [...objects, ...inputs]) types.set(type.name, type);
   const typeOf = (name: string): NamedType => {

@@ -17,6 +17,8 @@ import { AUTH_METHODS } from '../model/project.js';
 export interface TypeModel {
   name: string;
   fields: GraphField[];
+  /** An object that is no stored entry (`SignInResult`) does not implement Node. */
+  node?: false;
 }
 
 export interface ProjectModel {
@@ -33,6 +35,7 @@ const SCHEMA_NAMES = new Set([
   'DateTime',
   'Role',
   'User',
+  'SignInResult',
   'Query',
   'Mutation',
   'Boolean',
@@ -50,8 +53,16 @@ const USER_HIDDEN = new Set([
   'password',
   'role',
   'tokenVersion',
+  // No route shows when a user last changed.
+  'updatedAt',
   ...AUTH_METHODS.filter((method) => method !== 'password').map((provider) => `${provider}Id`),
 ]);
+
+/**
+ * Seen only by the user and admins (REST's UserView); anyone else (an article's author, `user(id)`)
+ * gets null, as REST's PublicUserView leaves them out.
+ */
+const USER_PRIVATE = new Set(['email', 'createdAt', 'emailConfirmed']);
 
 const idField: GraphField = { name: 'id', type: 'ID', list: false, nullable: false };
 const timestamps: GraphField[] = ['createdAt', 'updatedAt'].map((name) => ({
@@ -71,12 +82,12 @@ export function projectModel(
     .map((record) => names(record.name).pascal)
     .filter((name) => !SCHEMA_NAMES.has(name));
   const context: TypeContext = {
-    objects: new Set([...(config.auth ? ['User'] : []), ...resources]),
+    objects: new Set([...(config.auth ? ['User', 'SignInResult'] : []), ...resources]),
     enums: new Set(config.auth ? ['Role'] : []),
     warn,
   };
   const model: ProjectModel = { accounts: config.auth, objects: [], inputs: [], operations: [] };
-  if (config.auth) addUsers(model, sources, context);
+  if (config.auth) addUsers(model, sources, context, config);
   for (const record of config.resources)
     addResource(model, record, sources, context, config.sourceDir);
   return model;
@@ -134,17 +145,50 @@ function addResource(
   model.operations.push(...resourceOperations(types, resource.methods));
 }
 
-function addUsers(model: ProjectModel, sources: ProjectSources, context: TypeContext): void {
+function addUsers(
+  model: ProjectModel,
+  sources: ProjectSources,
+  context: TypeContext,
+  config: ProjectConfig,
+): void {
   const stored = sources.persistenceClass('User');
   if (!stored) context.warn('User: no class User with @Schema or @Entity, so it has only an id');
   const fields = stored ? objectFields(stored, context, USER_HIDDEN) : [idField];
-  model.objects.push({ name: 'User', fields });
+  model.objects.push({
+    name: 'User',
+    fields: fields.map((field) => (USER_PRIVATE.has(field.name) ? { ...field, nullable: true } : field)),
+  });
   const inputs = addInputs(model, 'User', sources, context, {
     fallback: [],
     create: true,
     update: true,
   });
   model.operations.push(...userOperations({ names: names('user'), object: 'User', ...inputs }));
+  if (signsInWithPassword(config)) addSignIn(model);
+}
+
+/** POST /auth's GraphQL twin, where users sign in with a password and a token is all a sign-in gives. */
+const signsInWithPassword = (config: ProjectConfig): boolean =>
+  (config.authMethods ?? ['password']).includes('password') && !config.refreshTokens;
+
+function addSignIn(model: ProjectModel): void {
+  const text = (name: string): GraphField => ({ name, type: 'String', list: false, nullable: false });
+  model.objects.push({
+    name: 'SignInResult',
+    node: false,
+    fields: [text('token'), { name: 'user', type: 'User', list: false, nullable: false }],
+  });
+  model.operations.push({
+    root: 'Mutation',
+    name: 'signIn',
+    arguments: [
+      { name: 'email', type: 'String', nullable: false },
+      { name: 'password', type: 'String', nullable: false },
+    ],
+    returns: { type: 'SignInResult', list: false, nullable: false },
+    access: 'client',
+    description: 'A token for the user with this e-mail and password (send it as Authorization: Bearer).',
+  });
 }
 
 /** `id: ID!` first (Node), then the class's properties in their order. */

@@ -38,12 +38,21 @@ export class ProjectSources {
   readonly #unparsed = new Map<string, string>();
   readonly #root: string;
 
-  /** Reads every `.ts` file under `<root>/<sourceDir>` except unit specs: sources only, nothing installed. */
-  constructor(root: string, sourceDir: string) {
+  /**
+   * Reads every `.ts` file under `<root>/<sourceDir>` except unit specs: sources only, nothing
+   * installed. `staged` (paths from the root) are files about to be written: they stand for the
+   * files on disk, which need not exist then (`rest new`).
+   */
+  constructor(root: string, sourceDir: string, staged?: ReadonlyMap<string, string>) {
     this.#root = root;
+    const folder = join(root, sourceDir);
     // Listed by hand: ts-morph's globs skip the files of the current folder when given absolute paths.
-    for (const file of sourceFiles(join(root, sourceDir))) {
+    const onDisk = staged && !existsSync(folder) ? [] : sourceFiles(folder);
+    for (const file of onDisk) {
       this.#unparsed.set(file, readFileSync(file, 'utf8'));
+    }
+    for (const [path, text] of staged ?? []) {
+      if (isSource(path)) this.#unparsed.set(join(root, path), text);
     }
   }
 
@@ -117,8 +126,14 @@ function sourceFiles(folder: string): string[] {
     );
   }
   const entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
-  return entries
-    .filter((entry) => /\.ts$/.test(entry) && !/\.(spec|d)\.ts$/.test(entry))
-    .filter((entry) => !entry.split(/[\\/]/).includes('node_modules'))
-    .map((entry) => join(folder, entry));
+  return entries.filter(isSource).map((entry) => join(folder, entry));
+}
+
+/** A `.ts` file that is not a unit spec, a declaration or inside node_modules. */
+function isSource(path: string): boolean {
+  return (
+    /\.ts$/.test(path) &&
+    !/\.(spec|d)\.ts$/.test(path) &&
+    !path.split(/[\\/]/).includes('node_modules')
+  );
 }

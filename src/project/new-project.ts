@@ -10,7 +10,7 @@ import type { ProjectOptions } from '../model/project.js';
 import { checkTarget, formatPlan } from '../engine/plan.js';
 import type { Progress, Step } from './progress.js';
 import { checkNativeModules, type NativeCheck } from './native-modules.js';
-import { renderFiles } from '../engine/render.js';
+import { renderFiles, type RenderedFile } from '../engine/render.js';
 import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
 import { writeFiles } from '../engine/write.js';
 
@@ -33,17 +33,20 @@ export interface NewProjectRun {
   progress: Progress;
   /** The project's files: templates-ast/project.ts's `projectFiles` in the real command. */
   files: (options: ProjectOptions) => GeneratedFile[];
+  /** Files the command adds from the rendered ones: the GraphQL schema, printed from them. */
+  beforeWrite?: (files: RenderedFile[]) => RenderedFile[];
 }
 
 export async function createProject(run: NewProjectRun): Promise<void> {
   if (!run.force) refuseNesting(run);
   await checkTarget(run.target, { force: run.force });
-  const rendered = await inStep(run.progress, 'Generating the project', async () =>
-    renderFiles(run.files(run.options), {
+  const rendered = await inStep(run.progress, 'Generating the project', async () => {
+    const files = await renderFiles(run.files(run.options), {
       check: run.checkTypes ? 'full' : 'syntax',
       variables: projectVariables(run.options),
-    }),
-  );
+    });
+    return run.beforeWrite?.(files) ?? files;
+  });
   if (run.dryRun) {
     const plan = await writeFiles(run.target, rendered, { force: run.force, dryRun: true });
     run.progress.log(`Dry run: would write ${plan.files.length} files to ${run.folder}/`);

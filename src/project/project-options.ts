@@ -36,6 +36,7 @@ export interface ProjectInput {
   emailConfirmation?: boolean;
   /** `--auth-methods password,github`: a comma list, or the prompt's choices. */
   authMethods?: string | string[];
+  graphql?: boolean;
   packageManager?: string;
   /** `npm_config_user_agent` of the process, which says who ran us (`pnpm/9.1.0 npm/? node/v20...`). */
   userAgent?: string;
@@ -99,6 +100,7 @@ export function normaliseProjectOptions(input: ProjectInput): ProjectOptions {
     envelope: input.envelope ?? false,
     emailConfirmation: input.emailConfirmation ?? false,
     authMethods,
+    graphql: input.graphql ?? false,
     packageManager: input.packageManager
       ? oneOf('package manager', input.packageManager, PACKAGE_MANAGERS)
       : detectPackageManager(input.userAgent),

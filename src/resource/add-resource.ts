@@ -28,6 +28,8 @@ import { writeFiles } from '../engine/write.js';
 export interface AddResourceOptions {
   force?: boolean;
   dryRun?: boolean;
+  /** Files the command adds from what is about to be written: the GraphQL schema, printed anew. */
+  beforeWrite?: (files: EditedFile[]) => EditedFile[];
 }
 
 export interface AddedResource {
@@ -62,7 +64,11 @@ export async function addResource(
     configEdit(root, recordResource(loaded, resource)),
   ]);
   const files = [...rendered, appModule, ...migrations, config];
-  const plan = await writeFiles(root, files, { mode: 'existing', ...options });
+  const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
+    mode: 'existing',
+    force: options.force,
+    dryRun: options.dryRun,
+  });
   return { resource, plan };
 }
 

@@ -35,7 +35,7 @@ export const PIECES = {
   accessGuard: { from: 'src/common/access.guard.ts', named: ['AccessGuard'] },
   rateLimit: {
     from: 'src/common/rate-limit.ts',
-    named: ['LimitAttempts', 'RateLimiters', 'RateLimitGuard', 'SkipRateLimit'],
+    named: ['LimitAttempts', 'LIMIT_ATTEMPTS', 'RateLimiters', 'RateLimitGuard', 'SkipRateLimit'],
     types: ['RateLimitSettings'],
   },
   rateLimitModule: { from: 'src/common/rate-limit.module.ts', named: ['RateLimitModule'] },
@@ -110,6 +110,16 @@ export const PIECES = {
     named: ['requestLogger', 'REQUEST_ID_HEADER'],
   },
   openApi: { from: 'src/openapi.ts', named: ['buildOpenApi'] },
+  graphql: {
+    from: 'src/graphql/graphql.decorators.ts',
+    named: ['Resolver', 'Query', 'Mutation', 'ResolveField', 'BatchLoad'],
+  },
+  graphqlContext: { from: 'src/graphql/graphql-context.ts', named: [], types: ['GraphqlContext'] },
+  graphqlInput: {
+    from: 'src/graphql/graphql-input.ts',
+    named: ['checkedId', 'checkedInput', 'listQueryOf'],
+  },
+  graphqlModule: { from: 'src/graphql/graphql.module.ts', named: ['GraphqlModule'] },
   testApp: { from: 'test/app.ts', named: ['createTestApp', 'describeWithDatabase'] },
 } as const;
 

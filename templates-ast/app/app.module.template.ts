@@ -7,6 +7,8 @@ import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
   const features = options.auth ? ['UsersModule', 'AuthModule'] : [];
   if (options.passwordReset) features.push('PasswordResetsModule');
+  // Finds the resolvers of every module, those `rest api` adds below included.
+  if (options.graphql) features.push('GraphqlModule');
   return tsFile(
     'src/app.module.ts',
     [
@@ -32,6 +34,7 @@ export function appModuleTemplate(options: ProjectOptions): TypeScriptFile {
             },
           ]
         : []),
+      ...(options.graphql ? [use('graphqlModule', 'GraphqlModule')] : []),
     ],
     [
       classOf({

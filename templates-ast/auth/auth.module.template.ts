@@ -3,6 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { hasAuthController } from './auth.controller.template.js';
+import { hasSignInField } from '../graphql/auth.resolver.template.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 
 export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
@@ -28,6 +29,9 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
       ...(controller ? [{ from: 'src/auth/auth.controller.ts', named: ['AuthController'] }] : []),
       { from: 'src/auth/auth.service.ts', named: ['AuthService'] },
       { from: 'src/auth/jwt.strategy.ts', named: ['JwtStrategy'] },
+      ...(hasSignInField(options)
+        ? [{ from: 'src/auth/auth.resolver.ts', named: ['AuthResolver'] }]
+        : []),
       ...(social
         ? [
             { from: 'src/auth/social/social.controller.ts', named: ['SocialController'] },
@@ -62,9 +66,12 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
               '    }),',
               '  ],',
               `  controllers: [${controllers.join(', ')}],`,
-              social
-                ? '  providers: [AuthService, JwtStrategy, socialProfilesProvider],'
-                : '  providers: [AuthService, JwtStrategy],',
+              `  providers: [${[
+                'AuthService',
+                'JwtStrategy',
+                ...(social ? ['socialProfilesProvider'] : []),
+                ...(hasSignInField(options) ? ['AuthResolver'] : []),
+              ].join(', ')}],`,
               '}',
             ),
           ),

@@ -6,6 +6,7 @@ import { classOf, code, decorator, functionOf, property, tsFile } from '../_shar
 import { sendsMail } from '../mail/mail.template.js';
 import { mailProperties, operationProperties, socialProperties } from './environment-features.js';
 import { SEARCH_TIMEOUT_DEFAULT } from '../database/search-bound.template.js';
+import { GRAPHQL_LIMITS } from '../graphql/graphql-limits-defaults.js';
 
 const secret = (name: string) =>
   property(name, 'string', [decorator('IsString'), decorator('MinLength', '32')]);
@@ -154,6 +155,28 @@ const httpProperties = () => [
     { hasQuestionToken: true },
   ),
 ];
+/** What one GraphQL query may ask for (src/graphql/graphql-limits.ts): past it, a 400 naming the limit. */
+function graphqlProperties(options: ProjectOptions) {
+  if (!options.graphql) return [];
+  const limit = (name: string, min: number, max: number, initial: number) =>
+    property(
+      name,
+      'number',
+      [
+        decorator('Type', '() => Number'),
+        decorator('IsInt'),
+        decorator('Min', String(min)),
+        decorator('Max', String(max)),
+      ],
+      { initializer: String(initial) },
+    );
+  return [
+    limit('GRAPHQL_MAX_DEPTH', 1, 100, GRAPHQL_LIMITS.depth),
+    limit('GRAPHQL_MAX_ALIASES', 0, 1000, GRAPHQL_LIMITS.aliases),
+    limit('GRAPHQL_MAX_COMPLEXITY', 1, 1_000_000, GRAPHQL_LIMITS.complexity),
+  ];
+}
+
 /** The rate limits (src/common/rate-limit.ts): a count per window of seconds, and Redis to share them. */
 function rateLimitProperties(options: ProjectOptions) {
   const count = (name: string, initial: number) =>
@@ -237,6 +260,7 @@ export function environmentTemplate(options: ProjectOptions): TypeScriptFile {
           ...databaseProperties(options),
           ...httpProperties(),
           ...rateLimitProperties(options),
+          ...graphqlProperties(options),
           ...mailProperties(options),
           ...socialProperties(options),
           ...operationProperties(),

@@ -16,6 +16,7 @@ import {
   referenceTests,
 } from './e2e-references.js';
 import { nestedTests } from './e2e-nested.js';
+import { graphqlTestImports, graphqlTests } from './e2e-graphql.js';
 import { resourcePaths } from './paths.js';
 
 const SAMPLE: Record<FieldOptions['type'], (name: string) => string> = {
@@ -53,6 +54,7 @@ export function e2eTemplate(project: ProjectOptions, resource: ResourceOptions):
         types: /: SignedUp\b/.test(text) ? ['SignedUp'] : [],
       },
       ...setUp.imports,
+      ...graphqlTestImports(project, resource),
     ],
     [block(text)],
   );
@@ -81,7 +83,8 @@ function spec(project: ProjectOptions, resource: ResourceOptions): string {
       .join('\n')
       .replace('__FORM__', form) +
     referenceTests(project, resource, unknownId(project)).trimEnd() +
-    nestedTests(project, resource).trimEnd();
+    nestedTests(project, resource).trimEnd() +
+    graphqlTests(project, resource).trimEnd();
   /** Whether the tests use a name (a pattern after a word boundary), so that only used names are declared. */
   const uses = (pattern: string) => new RegExp(`\\b${pattern}`).test(tests);
   const users = ['admin', 'ada', 'bob', 'carol'].filter(

@@ -9,6 +9,7 @@ import { nestedControllerName } from './nested.controller.template.js';
 import { nestedReferences } from './nested.js';
 import { resourcePaths } from './paths.js';
 import { serviceName } from './service.template.js';
+import { resolverName, resolverPath } from '../graphql/resolver.template.js';
 
 export const moduleName = (resource: ResourceOptions): string =>
   `${resource.names.pluralPascal}Module`;
@@ -33,6 +34,9 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
         ? [{ from: paths.nestedController, named: [nestedControllerName(resource)] }]
         : []),
       { from: paths.service, named: [serviceName(resource)] },
+      ...(project.graphql
+        ? [{ from: resolverPath(project, resource), named: [resolverName(resource)] }]
+        : []),
     ],
     [
       classOf({
@@ -46,7 +50,7 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
                 ? `  imports: [MongooseModule.forFeature([{ name: ${pascal}.name, schema: ${pascal}Schema }])],`
                 : `  imports: [TypeOrmModule.forFeature([${pascal}])],`,
               `  controllers: [${controllers.join(', ')}],`,
-              `  providers: [${serviceName(resource)}],`,
+              `  providers: [${[serviceName(resource), ...(project.graphql ? [resolverName(resource)] : [])].join(', ')}],`,
               '}',
             ),
           ),

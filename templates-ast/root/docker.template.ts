@@ -44,6 +44,12 @@ export function dockerfileTemplate(options: ProjectOptions): TextFile {
     `COPY package.json ${install.lock} ./`,
     `RUN ${install.production}`,
     'COPY --from=build /app/dist ./dist',
+    ...(options.graphql
+      ? [
+          '# POST /graphql reads its schema from the source folder (src/graphql/graphql.service.ts).',
+          'COPY --from=build /app/src/graphql/schema.graphql ./src/graphql/schema.graphql',
+        ]
+      : []),
     ...(options.database === 'sqlite'
       ? [
           '# The SQLite file lives here; compose.yaml mounts a volume on it.',

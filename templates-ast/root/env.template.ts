@@ -4,6 +4,7 @@ import { socialProviders, type ProjectOptions } from '../../src/model/project.js
 import { apiUrlVariable, DEFAULT_API_URLS } from '../auth/social-providers.js';
 import { sendsMail } from '../mail/mail.template.js';
 import { SEARCH_TIMEOUT_DEFAULT } from '../database/search-bound.template.js';
+import { GRAPHQL_LIMITS } from '../graphql/graphql-limits-defaults.js';
 
 const MIGRATIONS = [
   '# Run pending migrations at start-up; with false, run them with npm run migration:run',
@@ -64,6 +65,18 @@ function rateLimitLines(options: ProjectOptions): string[] {
       : []),
     '# Set to share the rate-limit counters between instances (GET /health checks it too), e.g. redis://127.0.0.1:6379',
     '# REDIS_URL=',
+  ];
+}
+
+/** What one GraphQL query may ask for (POST /graphql); past a limit the answer is 400 naming it. */
+function graphqlLines(options: ProjectOptions): string[] {
+  if (!options.graphql) return [];
+  return [
+    '# GraphQL: how deep a query may nest, how many aliases it may use, and how many fields it may resolve',
+    '# (a field inside a list counts once per entry of its page)',
+    `GRAPHQL_MAX_DEPTH=${GRAPHQL_LIMITS.depth}`,
+    `GRAPHQL_MAX_ALIASES=${GRAPHQL_LIMITS.aliases}`,
+    `GRAPHQL_MAX_COMPLEXITY=${GRAPHQL_LIMITS.complexity}`,
   ];
 }
 
@@ -136,6 +149,7 @@ function envLines(options: ProjectOptions, example: boolean): string[] {
     '# The address clients use, for paging links; links are relative when unset',
     '# PUBLIC_URL=https://api.example.com',
     ...rateLimitLines(options),
+    ...graphqlLines(options),
     ...mailLines(options),
     ...socialLines(options),
     '# Request log level: fatal, error, warn, info, debug, trace or silent',

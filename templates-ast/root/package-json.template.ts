@@ -23,6 +23,12 @@ const NEST = {
 };
 
 /**
+ * `--graphql`: graphql-js 16 (it runs on every Node the projects support; 17 needs Node 22) and
+ * DataLoader, which batches the references of a request into one query per type (docs/graphql.md).
+ */
+const GRAPHQL = { dataloader: '^2.2.3', graphql: '^16.15.0' };
+
+/**
  * The HTTP platform (`--http`). Fastify's types are imported by the generated code; @fastify/static
  * serves Swagger UI's files at /docs. Versions as @nestjs/platform-fastify 12.5 peers on and pins.
  */
@@ -138,6 +144,7 @@ export function packageJsonTemplate(options: ProjectOptions): JsonFile {
         ...OPERATIONS,
         ...(options.auth ? AUTH : {}),
         ...(sendsMail(options) ? MAIL : {}),
+        ...(options.graphql ? GRAPHQL : {}),
         ...DATABASE[options.database],
       }),
       devDependencies: sorted({

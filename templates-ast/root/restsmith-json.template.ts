@@ -20,6 +20,7 @@ export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
     envelope: options.envelope,
     emailConfirmation: options.emailConfirmation,
     authMethods: options.authMethods,
+    ...(options.graphql ? { graphql: true } : {}),
     packageManager: options.packageManager,
     resources: options.resources.map((resource) => resourceRecord(resource, options.database)),
   },

@@ -12,7 +12,11 @@ export function usersModuleTemplate(options: ProjectOptions): TypeScriptFile {
   const confirm = options.emailConfirmation;
   const models = confirm ? ['User', 'EmailConfirmation'] : ['User'];
   const controllers = confirm ? 'UsersController, EmailConfirmationsController' : 'UsersController';
-  const providers = confirm ? 'UsersService, EmailConfirmationsService' : 'UsersService';
+  const providers = [
+    'UsersService',
+    ...(confirm ? ['EmailConfirmationsService'] : []),
+    ...(options.graphql ? ['UsersResolver'] : []),
+  ].join(', ');
   return tsFile(
     'src/users/users.module.ts',
     [
@@ -21,6 +25,7 @@ export function usersModuleTemplate(options: ProjectOptions): TypeScriptFile {
       { from: userModelPath(options), named: mongo ? ['User', 'UserSchema'] : ['User'] },
       { from: 'src/users/users.controller.ts', named: ['UsersController'] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
+      ...(options.graphql ? [{ from: 'src/users/users.resolver.ts', named: ['UsersResolver'] }] : []),
       ...(confirm
         ? [
             {

@@ -17,6 +17,7 @@ const SQL = {
   insert: 'await this.users.save(this.users.create(user))',
   findById: 'this.byId(id)',
   findByEmail: 'this.users.findOneBy({ email })',
+  findMany: 'this.users.findBy({ id: In([...ids]) })',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'this.users.save(user)',
   removeChange: '(users) => users.remove(user)',
@@ -29,6 +30,7 @@ const MONGO = {
   insert: 'await this.users.create(user)',
   findById: 'this.users.findById(id).exec()',
   findByEmail: 'this.users.findOne({ email }).exec()',
+  findMany: 'this.users.find({ _id: { $in: ids } }).exec()',
   list: 'findPage(this.users, query, USER_LIST)',
   save: 'user.save()',
   // The user's entries (owners) and tokens go with the account, as the foreign keys do on SQL.
@@ -54,7 +56,7 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
           ]
         : [
             pkg('@nestjs/typeorm', 'InjectRepository'),
-            pkg('typeorm', 'QueryFailedError'),
+            pkg('typeorm', ...(options.graphql ? ['In'] : []), 'QueryFailedError'),
             pkgTypes(
               'typeorm',
               ...(options.database === 'sqlite' ? [] : ['EntityManager']),
@@ -123,6 +125,17 @@ export function usersServiceTemplate(options: ProjectOptions): TypeScriptFile {
             returnType: `Promise<${record} | null>`,
             statements: code(`return ${db.findById};`),
           },
+          ...(options.graphql
+            ? [
+                {
+                  name: 'findMany',
+                  docs: ['The users with these ids, in one query (GraphQL loads references so).'],
+                  parameters: [{ name: 'ids', type: 'readonly string[]' }],
+                  returnType: `Promise<${record}[]>`,
+                  statements: code(`return ${db.findMany};`),
+                },
+              ]
+            : []),
           {
             name: 'findByEmail',
             docs: ['The user with this e-mail (trimmed, lower-cased), or null.'],

@@ -21,6 +21,7 @@ export const projectFixture = (
   envelope: false,
   emailConfirmation: false,
   authMethods: ['password'],
+  graphql: false,
   packageManager: 'npm',
   sourceDir: 'src',
   secrets: { masterKey: 'm'.repeat(43), clientKey: 'c'.repeat(43), jwtSecret: 'j'.repeat(43) },

@@ -39,11 +39,15 @@ export const twoResources = sdl`
 
   type User implements Node {
     id: ID!
-    email: String!
+    email: String
     name: String!
     picture: String!
-    createdAt: DateTime!
-    updatedAt: DateTime!
+    createdAt: DateTime
+  }
+
+  type SignInResult {
+    token: String!
+    user: User!
   }
 
   type Note implements Node {
@@ -84,6 +88,8 @@ export const twoResources = sdl`
     "The user themself or an admin may call it."
     updateUser(id: ID!, input: UserUpdateInput!): User! @auth
     deleteUser(id: ID!): Boolean! @auth(requires: ADMIN)
+    "A token for the user with this e-mail and password (send it as Authorization: Bearer)."
+    signIn(email: String!, password: String!): SignInResult! @clientKey
     createNote(input: NoteInput!): Note!
     deleteNote(id: ID!): Boolean! @masterKey
     createArticle(input: ArticleInput!): Article! @auth
@@ -168,11 +174,15 @@ export const usersOnly = sdl`
 
   type User implements Node {
     id: ID!
-    email: String!
+    email: String
     name: String!
     picture: String!
-    createdAt: DateTime!
-    updatedAt: DateTime!
+    createdAt: DateTime
+  }
+
+  type SignInResult {
+    token: String!
+    user: User!
   }
 
   type Query {
@@ -188,6 +198,8 @@ export const usersOnly = sdl`
     "The user themself or an admin may call it."
     updateUser(id: ID!, input: UserUpdateInput!): User! @auth
     deleteUser(id: ID!): Boolean! @auth(requires: ADMIN)
+    "A token for the user with this e-mail and password (send it as Authorization: Bearer)."
+    signIn(email: String!, password: String!): SignInResult! @clientKey
   }
 
   input UserInput {

@@ -34,6 +34,7 @@ describe('normaliseProjectOptions', () => {
       envelope: false,
       emailConfirmation: false,
       authMethods: ['password'],
+      graphql: false,
       packageManager: 'npm',
       sourceDir: 'src',
       secrets: undefined,

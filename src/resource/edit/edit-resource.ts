@@ -56,7 +56,7 @@ export interface EditedResource {
 export async function editResource(
   root: string,
   input: ResourceEditInput,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; beforeWrite?: (files: EditedFile[]) => EditedFile[] } = {},
 ): Promise<EditedResource> {
   const loaded = await readProjectConfig(root);
   const kebab = names(input.name.trim()).kebab;
@@ -95,7 +95,8 @@ export async function editResource(
         ),
   ]);
   const config = await configEdit(root, loaded, after);
-  const plan = await writeFiles(root, [...edited.files, ...migration, config], {
+  const files = [...edited.files, ...migration, config];
+  const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
     dryRun: options.dryRun,
   });

@@ -1,0 +1,185 @@
+// src/graphql/graphql-limits.ts: the depth, aliases and complexity one query may ask for, checked before it runs.
+import type { TypeScriptFile } from '../../src/engine/generated-file.js';
+import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { code, constant, functionOf, interfaceOf, tsFile } from '../_shared/ts.js';
+
+const TALLY = ['depth', 'aliases', 'complexity'].map((name) => ({ name, type: 'number' }));
+
+export function graphqlLimitsTemplate(): TypeScriptFile {
+  return tsFile(
+    'src/graphql/graphql-limits.ts',
+    [
+      pkg(
+        'graphql',
+        'GraphQLError',
+        'getNamedType',
+        'getNullableType',
+        'isListType',
+        'isObjectType',
+        'isInterfaceType',
+        'Kind',
+      ),
+      pkgTypes(
+        'graphql',
+        'ArgumentNode',
+        'DocumentNode',
+        'FieldNode',
+        'FragmentDefinitionNode',
+        'GraphQLNamedType',
+        'GraphQLSchema',
+        'SelectionSetNode',
+      ),
+    ],
+    [
+      interfaceOf({
+        name: 'QueryLimits',
+        docs: [
+          'What one query may ask for, from .env: GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_ALIASES, GRAPHQL_MAX_COMPLEXITY.',
+        ],
+        properties: TALLY,
+      }),
+      constant('LIST_SIZE', '10', {
+        isExported: false,
+        docs: [
+          "What a list costs when its size is not given by a `limit` argument: a list's default page.",
+        ],
+      }),
+      interfaceOf({ name: 'Tally', isExported: false, properties: TALLY }),
+      functionOf({
+        name: 'limitErrors',
+        docs: [
+          'The limits a query breaks, as errors that name the limit and its setting; none when it keeps them.',
+          'Complexity counts every field that would be resolved: a field inside a list of 10 counts 10',
+          'times, so `articles(limit: 100) { category { name } }` costs 100 + 100 + 100 + 1. Introspection',
+          'fields (`__schema`, `__type`) are not counted: production refuses them outright.',
+        ],
+        parameters: [
+          { name: 'schema', type: 'GraphQLSchema' },
+          { name: 'document', type: 'DocumentNode' },
+          { name: 'limits', type: 'QueryLimits' },
+          { name: 'variables', type: 'Record<string, unknown>', initializer: '{}' },
+        ],
+        returnType: 'GraphQLError[]',
+        statements: code(
+          'const fragments = new Map<string, FragmentDefinitionNode>();',
+          'for (const definition of document.definitions) {',
+          '  if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);',
+          '}',
+          'const tally: Tally = { depth: 0, aliases: 0, complexity: 0 };',
+          'for (const definition of document.definitions) {',
+          '  if (definition.kind !== Kind.OPERATION_DEFINITION) continue;',
+          '  const root = schema.getRootType(definition.operation);',
+          '  if (root) walk(definition.selectionSet, root, 1, 1, { schema, fragments, variables, tally, seen: new Set() });',
+          '}',
+          'const errors: GraphQLError[] = [];',
+          'const broken = (message: string) =>',
+          "  errors.push(new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));",
+          'if (tally.depth > limits.depth)',
+          '  broken(`The query is nested ${tally.depth} levels deep, more than ${limits.depth} (GRAPHQL_MAX_DEPTH)`);',
+          'if (tally.aliases > limits.aliases)',
+          '  broken(`The query has ${tally.aliases} aliases, more than ${limits.aliases} (GRAPHQL_MAX_ALIASES)`);',
+          'if (tally.complexity > limits.complexity)',
+          '  broken(',
+          '    `The query would resolve ${tally.complexity} fields, more than ${limits.complexity} (GRAPHQL_MAX_COMPLEXITY): ask for smaller pages or fewer fields`,',
+          '  );',
+          'return errors;',
+        ),
+      }),
+      interfaceOf({
+        name: 'Walk',
+        isExported: false,
+        properties: [
+          { name: 'schema', type: 'GraphQLSchema' },
+          { name: 'fragments', type: 'ReadonlyMap<string, FragmentDefinitionNode>' },
+          { name: 'variables', type: 'Record<string, unknown>' },
+          { name: 'tally', type: 'Tally' },
+          {
+            name: 'seen',
+            type: 'Set<string>',
+            docs: [
+              'Fragments being walked: a cycle (which validation refuses too) is not followed.',
+            ],
+          },
+        ],
+      }),
+      functionOf({
+        name: 'walk',
+        isExported: false,
+        parameters: [
+          { name: 'selections', type: 'SelectionSetNode' },
+          { name: 'type', type: 'GraphQLNamedType' },
+          { name: 'depth', type: 'number' },
+          { name: 'times', type: 'number' },
+          { name: 'state', type: 'Walk' },
+        ],
+        returnType: 'void',
+        statements: code(
+          'for (const selection of selections.selections) {',
+          '  if (selection.kind === Kind.FIELD) {',
+          "    if (selection.name.value.startsWith('__')) continue;",
+          '    field(selection, type, depth, times, state);',
+          '  } else if (selection.kind === Kind.INLINE_FRAGMENT) {',
+          '    const condition = selection.typeCondition',
+          '      ? state.schema.getType(selection.typeCondition.name.value)',
+          '      : type;',
+          '    walk(selection.selectionSet, condition ?? type, depth, times, state);',
+          '  } else {',
+          '    const name = selection.name.value;',
+          '    const fragment = state.fragments.get(name);',
+          '    if (!fragment || state.seen.has(name)) continue;',
+          '    state.seen.add(name);',
+          '    const condition = state.schema.getType(fragment.typeCondition.name.value);',
+          '    walk(fragment.selectionSet, condition ?? type, depth, times, state);',
+          '    state.seen.delete(name);',
+          '  }',
+          '}',
+        ),
+      }),
+      functionOf({
+        name: 'field',
+        isExported: false,
+        parameters: [
+          { name: 'node', type: 'FieldNode' },
+          { name: 'parent', type: 'GraphQLNamedType' },
+          { name: 'depth', type: 'number' },
+          { name: 'times', type: 'number' },
+          { name: 'state', type: 'Walk' },
+        ],
+        returnType: 'void',
+        statements: code(
+          'const { tally } = state;',
+          'tally.depth = Math.max(tally.depth, depth);',
+          'if (node.alias) tally.aliases += 1;',
+          'tally.complexity += times;',
+          'if (!node.selectionSet) return;',
+          'const definition =',
+          '  isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined;',
+          'const list = definition !== undefined && isListType(getNullableType(definition.type));',
+          'const size = list ? listSize(node, state.variables) : 1;',
+          'const type = definition ? getNamedType(definition.type) : parent;',
+          'walk(node.selectionSet, type, depth + 1, times * size, state);',
+        ),
+      }),
+      functionOf({
+        name: 'listSize',
+        isExported: false,
+        docs: ['The `limit` a list field is given (a literal or a variable), else a default page.'],
+        parameters: [
+          { name: 'node', type: 'FieldNode' },
+          { name: 'variables', type: 'Record<string, unknown>' },
+        ],
+        returnType: 'number',
+        statements: code(
+          "const limit = node.arguments?.find((argument: ArgumentNode) => argument.name.value === 'limit')?.value;",
+          'const value =',
+          '  limit?.kind === Kind.INT',
+          '    ? Number(limit.value)',
+          '    : limit?.kind === Kind.VARIABLE',
+          '      ? variables[limit.name.value]',
+          '      : undefined;',
+          "return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : LIST_SIZE;",
+        ),
+      }),
+    ],
+  );
+}
