@@ -7,6 +7,7 @@ import { authSection } from './readme-http-api.js';
 import { INPUT_AND_HEADERS, securitySection } from './readme-security.js';
 import { passwordResetSection } from '../password-resets/readme-section.js';
 import { emailConfirmationSection } from '../email-confirmations/readme-section.js';
+import { graphqlSection } from '../graphql/readme-section.js';
 import { alignTables } from '../_shared/markdown.js';
 
 function operationsSection(options: ProjectOptions): string[] {
@@ -73,6 +74,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
     ...passwordResetSection(options),
     ...emailConfirmationSection(options),
     ...searchSection(options),
+    ...graphqlSection(options),
     ...securitySection(options),
   ];
   return { kind: 'text', path: 'README.md', text: alignTables(text).join('\n') };

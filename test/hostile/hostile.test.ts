@@ -17,6 +17,7 @@ import { adminRaceAttacks } from './attacks/admin-race.js';
 import { pinningAttacks } from './attacks/pinning.js';
 import { listSizeAttacks } from './attacks/list-size.js';
 import { unknownParameterChecks } from './attacks/unknown-parameters.js';
+import { graphqlAttacks } from './attacks/graphql.js';
 import { databaseEnv, prepareTarget, type Target } from './target.js';
 
 const LONG = 1_200_000;
@@ -52,6 +53,7 @@ describe.each(['sqlite', 'postgres', 'mongodb'] as const)(
       pinningAttacks(attacked);
       listSizeAttacks(attacked);
       unknownParameterChecks(attacked);
+      graphqlAttacks(attacked);
       // The scale-out proof is on PostgreSQL: one server that several instances share.
       if (database === 'postgres') scaleOutChecks(attacked);
       searchAttacks(attacked);

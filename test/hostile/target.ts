@@ -110,9 +110,10 @@ export async function prepareTarget(
   database: Database,
   env: NodeJS.ProcessEnv,
 ): Promise<{ target: Target; stop: () => Promise<void> }> {
-  // As the attack report had them: SQLite on Express, PostgreSQL on Fastify.
+  // As the attack report had them: SQLite on Express, PostgreSQL on Fastify; GraphQL beside REST
+  // (issue 33), so that every attack meets POST /graphql too.
   const dir = newProject(`hostile-${database}`, database, {
-    flags: database === 'postgres' ? ['--http', 'fastify'] : [],
+    flags: ['--graphql', ...(database === 'postgres' ? ['--http', 'fastify'] : [])],
   });
   for (const resource of [ARTICLE, COMMENT]) {
     const added = rest(dir, 'api', ...resource, '--yes');

@@ -17,6 +17,7 @@ export function newFlags(row: Combination): string[] {
     ...(row.apiRoot === 'none' ? [] : ['--api-root', row.apiRoot]),
     ...(on(row.forceHttps) ? ['--force-https'] : []),
     ...(on(row.signInOnCreate) ? ['--sign-in-on-create'] : []),
+    ...(on(row.graphql) ? ['--graphql'] : []),
   ];
 }
 

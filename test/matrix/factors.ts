@@ -14,6 +14,8 @@ export const FACTORS = {
   apiRoot: ['none', '/api'],
   forceHttps: ['off', 'on'],
   signInOnCreate: ['off', 'on'],
+  /** `--graphql`: POST /graphql beside the REST routes (issue 33). */
+  graphql: ['off', 'on'],
   /** The article: `--owner author`. */
   owner: ['off', 'on'],
   /** The article's access lists: see ACCESS_FLAGS. */
@@ -49,6 +51,7 @@ export const STEP_OF: Record<Factor, Step> = {
   apiRoot: 'new',
   forceHttps: 'new',
   signInOnCreate: 'new',
+  graphql: 'new',
   owner: 'article',
   access: 'article',
   indexes: 'article',

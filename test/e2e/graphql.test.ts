@@ -1,0 +1,207 @@
+// `rest new --graphql` end to end (issue 33): sqlite on Express and Fastify and PostgreSQL projects with
+// three resources pass their own lint, type-check and tests; a GraphQL client (graphql-request) walks
+// sign-up, sign-in, create, list, update and delete with the access errors; the schema the endpoint
+// serves, read by introspection, is what `rest schema print` prints.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  buildClientSchema,
+  buildSchema,
+  getIntrospectionQuery,
+  lexicographicSortSchema,
+  printSchema,
+  type IntrospectionQuery,
+} from 'graphql';
+import { ClientError, GraphQLClient } from 'graphql-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newProject, postgresDatabase, rest, startServer, type Server } from '../api/project.js';
+import { run, secretsOf } from './project.js';
+import { checkProject, passed } from './checks.js';
+
+const LONG = 1_200_000;
+const PASSWORD = 'graphql-walk-9';
+
+const VARIANTS = [
+  { name: 'graphql-sqlite', database: 'sqlite', flags: [] as string[] },
+  { name: 'graphql-sqlite-fastify', database: 'sqlite', flags: ['--http', 'fastify'] },
+  { name: 'graphql-postgres', database: 'postgres', flags: [] as string[] },
+];
+
+/** The code of the first error of a request that failed, as a client reads it. */
+async function refusal(request: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof ClientError) return String(error.response.errors?.[0]?.extensions?.code);
+    throw error;
+  }
+  throw new Error('the request was answered without errors');
+}
+
+describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags }) => {
+  const postgres = database === 'postgres' ? postgresDatabase(name.replace(/-/g, '_')) : undefined;
+  const skip =
+    postgres?.reason && !process.env.RESTSMITH_REQUIRE_POSTGRES ? postgres.reason : undefined;
+  if (skip) console.warn(`skipped: ${name} (${skip})`);
+  const env = postgres?.url ? { DATABASE_URL: postgres.url } : {};
+  let dir: string;
+  let server: Server;
+  let graphql: (token?: string) => GraphQLClient;
+
+  beforeAll(async () => {
+    if (skip) return;
+    if (postgres?.reason) throw new Error(postgres.reason);
+    dir = newProject(name, database, { flags: ['--graphql', ...flags] });
+    for (const resource of [
+      ['category', '--fields', 'name'],
+      ['tag', '--fields', 'label'],
+      [
+        'article',
+        '--fields',
+        'title body:text views:number category:ref:category tags:ref:tag[]',
+        '--owner',
+        'author',
+      ],
+    ]) {
+      passed(`rest api ${resource[0]}`, rest(dir, 'api', ...resource, '--yes'));
+    }
+    passed('npm run build', run('npm', ['run', 'build'], dir));
+    server = await startServer(dir, env);
+    graphql = (token) =>
+      new GraphQLClient(`${server.url}/graphql`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+  }, LONG);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.skipIf(Boolean(skip))(
+    'passes its own lint, type-check and tests',
+    () => {
+      const tests = checkProject(dir, env);
+      expect(tests.output).toMatch(/POST \/graphql/);
+    },
+    LONG,
+  );
+
+  it.skipIf(Boolean(skip))(
+    'serves by introspection the schema rest schema print prints',
+    async () => {
+      passed('rest schema print', rest(dir, 'schema', 'print', '--out', 'printed.graphql'));
+      const printed = readFileSync(join(dir, 'printed.graphql'), 'utf8');
+      const served = await graphql().request<IntrospectionQuery>(getIntrospectionQuery());
+      const print = (schema: ReturnType<typeof buildSchema>) =>
+        printSchema(lexicographicSortSchema(schema));
+      expect(print(buildClientSchema(served))).toBe(print(buildSchema(printed)));
+      // The file the server reads is that text under its header.
+      expect(readFileSync(join(dir, 'src/graphql/schema.graphql'), 'utf8')).toContain(
+        printed.trim(),
+      );
+    },
+  );
+
+  it.skipIf(Boolean(skip))(
+    'walks sign-up, sign-in, create, list, update and delete, with the access errors',
+    async () => {
+      const { clientKey } = secretsOf(dir);
+      const signUp = async (who: string) => {
+        const email = `${who}-${Date.now()}@example.com`;
+        await graphql(clientKey).request(
+          'mutation ($input: UserInput!) { createUser(input: $input) { id } }',
+          { input: { email, password: PASSWORD } },
+        );
+        const { signIn } = await graphql(clientKey).request<{
+          signIn: { token: string; user: { id: string } };
+        }>(
+          'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { token user { id } } }',
+          { email, password: PASSWORD },
+        );
+        return signIn;
+      };
+      const ada = await signUp('ada');
+      const bob = await signUp('bob');
+      expect(await refusal(graphql().request('{ me { id } }'))).toBe('UNAUTHENTICATED');
+      const { me } = await graphql(ada.token).request<{ me: { id: string } }>('{ me { id } }');
+      expect(me.id).toBe(ada.user.id);
+
+      const { createCategory } = await graphql().request<{ createCategory: { id: string } }>(
+        'mutation { createCategory(input: { name: "News" }) { id } }',
+      );
+      const { createTag } = await graphql().request<{ createTag: { id: string } }>(
+        'mutation { createTag(input: { label: "hot" }) { id } }',
+      );
+      const create =
+        'mutation ($input: ArticleInput!) { createArticle(input: $input) { id author { id } } }';
+      const input = {
+        title: 'Hello',
+        body: 'World',
+        views: 3,
+        category: createCategory.id,
+        tags: [createTag.id],
+      };
+      expect(await refusal(graphql().request(create, { input }))).toBe('UNAUTHENTICATED');
+      const unknown = { ...input, category: '3f1c0b5e-2a4b-4c8d-9e0f-123456789abc' };
+      expect(await refusal(graphql(ada.token).request(create, { input: unknown }))).toBe(
+        'BAD_USER_INPUT',
+      );
+      const { createArticle } = await graphql(ada.token).request<{
+        createArticle: { id: string; author: { id: string } };
+      }>(create, { input });
+      expect(createArticle.author.id).toBe(ada.user.id);
+
+      const { articles } = await graphql().request<{ articles: unknown[] }>(
+        '{ articles(q: "Hello", sort: "-createdAt") { id title category { name } tags { label } author { name email } } }',
+      );
+      expect(articles).toContainEqual({
+        id: createArticle.id,
+        title: 'Hello',
+        category: { name: 'News' },
+        tags: [{ label: 'hot' }],
+        // Anyone sees an author's name; only the user and admins their e-mail.
+        author: { name: expect.any(String), email: null },
+      });
+
+      const update =
+        'mutation ($id: ID!) { updateArticle(id: $id, input: { title: "Changed" }) { title } }';
+      expect(await refusal(graphql(bob.token).request(update, { id: createArticle.id }))).toBe(
+        'FORBIDDEN',
+      );
+      const { updateArticle } = await graphql(ada.token).request<{
+        updateArticle: { title: string };
+      }>(update, { id: createArticle.id });
+      expect(updateArticle.title).toBe('Changed');
+
+      const remove = 'mutation ($id: ID!) { deleteArticle(id: $id) }';
+      expect(await refusal(graphql(bob.token).request(remove, { id: createArticle.id }))).toBe(
+        'FORBIDDEN',
+      );
+      expect(await graphql(ada.token).request(remove, { id: createArticle.id })).toEqual({
+        deleteArticle: true,
+      });
+      expect(
+        await refusal(
+          graphql().request('query ($id: ID!) { article(id: $id) { id } }', {
+            id: createArticle.id,
+          }),
+        ),
+      ).toBe('NOT_FOUND');
+    },
+  );
+
+  it.skipIf(Boolean(skip))(
+    'prints the schema again when rest api changes a resource in place',
+    () => {
+      passed(
+        'rest api article --add-fields',
+        rest(dir, 'api', 'article', '--add-fields', 'summary?:string', '--yes'),
+      );
+      const schema = readFileSync(join(dir, 'src/graphql/schema.graphql'), 'utf8');
+      expect(schema).toMatch(/type Article implements Node \{[^}]*summary: String\n/);
+      expect(schema).toMatch(/input ArticleInput \{[^}]*summary: String\n/);
+      passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
+    },
+    LONG,
+  );
+});
