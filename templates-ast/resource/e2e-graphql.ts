@@ -31,6 +31,11 @@ export function graphqlTests(project: ProjectOptions, resource: ResourceOptions)
   describe('POST /graphql', () => {
     const graphql = (query: string, token?: string) =>
       http().post('/graphql').set(as(token)).send({ query }).expect(200);`,
+    counts(project, resource)
+      ? `
+    /** A GraphQL answer holding a list of entries. */
+    type Listed = { body: { data: Record<string, { id: string }[]> } };`
+      : '',
     counts(project, resource) ? statementCounter(project) : '',
     listTest(resource, names.list),
     refusalTest(resource, names.create),
@@ -43,7 +48,7 @@ export function graphqlTests(project: ProjectOptions, resource: ResourceOptions)
 function statementCounter(project: ProjectOptions): string {
   if (project.database === 'mongodb') {
     return `
-    const statementsOf = async <T>(work: () => PromiseLike<T>): Promise<[T, number]> => {
+    const statementsOf = async (work: () => PromiseLike<Listed>): Promise<[Listed, number]> => {
       const connection = app.get<Connection>(getConnectionToken());
       let count = 0;
       connection.set('debug', () => {
@@ -57,7 +62,7 @@ function statementCounter(project: ProjectOptions): string {
     };`;
   }
   return `
-    const statementsOf = async <T>(work: () => PromiseLike<T>): Promise<[T, number]> => {
+    const statementsOf = async (work: () => PromiseLike<Listed>): Promise<[Listed, number]> => {
       const logger = app.get(DataSource).logger;
       const logQuery = logger.logQuery;
       let count = 0;

@@ -1,0 +1,129 @@
+// `rest new --graphql` (issue 33): what the choice adds to a project, that it compiles with every database,
+// platform and account choice, and that src/graphql/schema.graphql is printed from the files about to be written.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { renderFiles } from '../../src/engine/render.js';
+import { normaliseProjectOptions, type ProjectInput } from '../../src/project/project-options.js';
+import { withGraphqlSchema } from '../../src/project-schema/graphql-schema-file.js';
+import { resourceOptions } from '../../src/resource/resource-options.js';
+import { projectFiles } from '../../templates-ast/project.js';
+import { resourceFiles } from '../../templates-ast/resource.js';
+import { renderProject } from './render.js';
+
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+const context = {
+  auth: true,
+  resources: ['category'],
+  modules: [],
+  endpoints: [],
+  migrationTimestamp: 1_700_000_000_001,
+};
+
+/** A project with a category and an owned article that refers to it, rendered and fully type-checked. */
+async function renderWithResources(input: ProjectInput) {
+  const options = normaliseProjectOptions({ name: 'blog', packageManager: 'npm', ...input });
+  const category = resourceOptions(
+    { name: 'category', fields: 'name' },
+    { ...context, resources: [] },
+  );
+  const article = resourceOptions(
+    {
+      name: 'article',
+      fields: 'title views:number category:ref:category',
+      ...(options.auth ? { owner: 'author' } : {}),
+    },
+    { ...context, auth: options.auth },
+  );
+  const project = { ...options, resources: [category, article] };
+  const files = await renderFiles([
+    ...projectFiles(project),
+    ...resourceFiles(project, category),
+    ...resourceFiles(project, article),
+  ]);
+  return { project, files };
+}
+
+describe('rest new --graphql', () => {
+  it('adds POST /graphql, its resolvers, its limits and its packages; nothing of it without the flag', async () => {
+    const { text, files } = await renderProject({ database: 'sqlite', graphql: true });
+    const paths = files.map((file) => file.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'src/graphql/graphql.controller.ts',
+        'src/graphql/graphql.service.ts',
+        'src/users/users.resolver.ts',
+        'src/auth/auth.resolver.ts',
+        'test/graphql.e2e-spec.ts',
+      ]),
+    );
+    expect(flat(text('src/app.module.ts'))).toContain('GraphqlModule, ],');
+    expect(flat(text('src/users/users.module.ts'))).toContain(
+      'providers: [UsersService, UsersResolver]',
+    );
+    expect(text('.env')).toMatch(/^GRAPHQL_MAX_DEPTH=8$/m);
+    expect(text('src/config/environment.ts')).toContain('GRAPHQL_MAX_COMPLEXITY: number = 5000;');
+    expect(JSON.parse(text('package.json')).dependencies).toMatchObject({
+      graphql: expect.any(String),
+      dataloader: expect.any(String),
+    });
+    expect(JSON.parse(text('restsmith.json')).graphql).toBe(true);
+    expect(text('Dockerfile')).toContain('COPY --from=build /app/src/graphql/schema.graphql');
+    expect(text('README.md')).toContain('## GraphQL');
+
+    const plain = await renderProject({ database: 'sqlite' });
+    expect(plain.files.some((file) => file.path.includes('graphql'))).toBe(false);
+    expect(plain.text('package.json')).not.toContain('"graphql"');
+    expect(JSON.parse(plain.text('restsmith.json'))).not.toHaveProperty('graphql');
+  });
+
+  it.each([
+    { database: 'sqlite' },
+    { database: 'postgres', http: 'fastify', auth: false },
+    { database: 'mongodb', emailConfirmation: true },
+    { database: 'mysql', authMethods: 'password,github', refreshTokens: true },
+  ])('compiles with its resources and resolvers: %j', async (input) => {
+    // renderFiles type-checks the whole project (check: 'full') and throws on any error.
+    const { project, files } = await renderWithResources({ ...input, graphql: true });
+    const resolver = files.find((file) => file.path === 'src/articles/articles.resolver.ts')!.text;
+    expect(resolver).toContain("@ResolveField('Article', 'category')");
+    expect(resolver).toContain("context.load('Category', article.category as string)");
+    expect(flat(resolver)).toContain(
+      `@Mutation('createArticle') @Access('${project.auth ? 'user' : 'public'}')`,
+    );
+    // The service loads the references GraphQL asks for in one query.
+    expect(files.find((file) => file.path === 'src/articles/articles.service.ts')!.text).toContain(
+      'findMany(ids: readonly string[])',
+    );
+    expect(files.some((file) => file.path === 'src/auth/auth.resolver.ts')).toBe(
+      project.auth && !project.refreshTokens,
+    );
+  });
+
+  it('prints src/graphql/schema.graphql from the files about to be written, before any is on disk', async () => {
+    const { files } = await renderWithResources({ database: 'sqlite', graphql: true });
+    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
+    const written = withGraphqlSchema(root, files);
+    const schema = written.find((file) => file.path === 'src/graphql/schema.graphql')!;
+    expect(schema.text).toMatch(/^# The GraphQL schema POST \/graphql serves/);
+    const built = buildSchema(schema.text);
+    expect(Object.keys(built.getQueryType()!.getFields())).toEqual(
+      expect.arrayContaining(['me', 'users', 'categories', 'category', 'articles', 'article']),
+    );
+    expect(Object.keys(built.getMutationType()!.getFields())).toContain('signIn');
+    // What others see of a user: no e-mail unless it is theirs (REST's public view).
+    expect(built.getType('User')!.toString()).toBe('User');
+    expect(
+      String(
+        (built.getType('User') as { getFields(): Record<string, { type: unknown }> }).getFields()
+          .email!.type,
+      ),
+    ).toBe('String');
+    // A project without GraphQL is left as it was.
+    const plain = await renderWithResources({ database: 'sqlite' });
+    expect(withGraphqlSchema(root, plain.files)).toBe(plain.files);
+  });
+});
