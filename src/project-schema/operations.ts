@@ -2,6 +2,7 @@
 import type { Access, ResourceMethod, ResourceOptions } from '../model/resource.js';
 import type { GraphField } from './field-types.js';
 import type { Names } from '../model/names.js';
+import { graphqlFieldNames } from '../model/graphql-names.js';
 
 /** A field of Query or Mutation, mirroring one route. */
 export interface Operation {
@@ -102,6 +103,7 @@ export function resourceOperations(
   methods: Partial<Record<ResourceMethod, Access>>,
 ): Operation[] {
   const { names, object } = types;
+  const field = graphqlFieldNames(names);
   const one = { type: object, list: false, nullable: false };
   const ownerOnly = types.owner
     ? `Only the ${names.camel}'s ${types.owner} or an admin may call it.`
@@ -111,28 +113,28 @@ export function resourceOperations(
   const build: Record<ResourceMethod, (access: Access) => Operation> = {
     list: (access) => ({
       root: 'Query',
-      name: names.pluralCamel === names.camel ? `${names.camel}List` : names.pluralCamel,
+      name: field.list,
       arguments: [...LIST_ARGUMENTS, ...(types.filters ?? [])],
       returns: { ...one, list: true },
       access,
     }),
     read: (access) => ({
       root: 'Query',
-      name: names.camel,
+      name: field.read,
       arguments: [id],
       returns: { ...one, nullable: true },
       access,
     }),
     create: (access) => ({
       root: 'Mutation',
-      name: `create${names.pascal}`,
+      name: field.create,
       arguments: input(types.createInput),
       returns: one,
       access,
     }),
     update: (access) => ({
       root: 'Mutation',
-      name: `update${names.pascal}`,
+      name: field.update,
       arguments: [id, ...input(types.updateInput)],
       returns: one,
       access,
@@ -140,7 +142,7 @@ export function resourceOperations(
     }),
     delete: (access) => ({
       root: 'Mutation',
-      name: `delete${names.pascal}`,
+      name: field.delete,
       arguments: [id],
       returns: { type: 'Boolean', list: false, nullable: false },
       access,

@@ -3,6 +3,7 @@ import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
 import type { ResourceMethod, ResourceOptions } from '../../src/model/resource.js';
+import { graphqlFieldNames } from '../../src/model/graphql-names.js';
 import { use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { resourcePaths } from '../resource/paths.js';
@@ -18,17 +19,9 @@ export const resolverName = (resource: ResourceOptions): string =>
 export const resolverPath = (project: ProjectOptions, resource: ResourceOptions): string =>
   resourcePaths(project, resource).service.replace(/\.service\.ts$/, '.resolver.ts');
 
-/** The names of the fields, as src/project-schema/operations.ts prints them. */
-export function fieldNames(resource: ResourceOptions): Record<ResourceMethod, string> {
-  const { camel, pascal, pluralCamel } = resource.names;
-  return {
-    list: pluralCamel === camel ? `${camel}List` : pluralCamel,
-    read: camel,
-    create: `create${pascal}`,
-    update: `update${pascal}`,
-    delete: `delete${pascal}`,
-  };
-}
+/** The names of the fields, as the printed schema has them. */
+export const fieldNames = (resource: ResourceOptions): Record<ResourceMethod, string> =>
+  graphqlFieldNames(resource.names);
 
 export function resolverTemplate(
   project: ProjectOptions,
