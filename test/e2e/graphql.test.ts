@@ -1,5 +1,6 @@
-// `rest new --graphql` end to end (issue 33): sqlite on Express and Fastify and PostgreSQL projects with
-// three resources pass their own lint, type-check and tests; a GraphQL client (graphql-request) walks
+// `rest new --graphql` and `rest graphql` end to end (issue 33): sqlite on Express and Fastify and
+// PostgreSQL projects with three resources, and a sqlite one made without GraphQL that `rest graphql`
+// adds it to, pass their own lint, type-check and tests; a GraphQL client (graphql-request) walks
 // sign-up, sign-in, create, list, update and delete with the access errors; the schema the endpoint
 // serves, read by introspection, is what `rest schema print` prints.
 import { readFileSync } from 'node:fs';
@@ -21,10 +22,17 @@ import { checkProject, passed } from './checks.js';
 const LONG = 1_200_000;
 const PASSWORD = 'graphql-walk-9';
 
+/** `added`: made without --graphql, its resources added, then `rest graphql`. */
 const VARIANTS = [
-  { name: 'graphql-sqlite', database: 'sqlite', flags: [] as string[] },
-  { name: 'graphql-sqlite-fastify', database: 'sqlite', flags: ['--http', 'fastify'] },
-  { name: 'graphql-postgres', database: 'postgres', flags: [] as string[] },
+  { name: 'graphql-sqlite', database: 'sqlite', flags: [] as string[], added: false },
+  {
+    name: 'graphql-sqlite-fastify',
+    database: 'sqlite',
+    flags: ['--http', 'fastify'],
+    added: false,
+  },
+  { name: 'graphql-postgres', database: 'postgres', flags: [] as string[], added: false },
+  { name: 'graphql-added', database: 'sqlite', flags: [] as string[], added: true },
 ];
 
 /** The code of the first error of a request that failed, as a client reads it. */
@@ -38,7 +46,7 @@ async function refusal(request: Promise<unknown>): Promise<string | undefined> {
   throw new Error('the request was answered without errors');
 }
 
-describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags }) => {
+describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, added }) => {
   const postgres = database === 'postgres' ? postgresDatabase(name.replace(/-/g, '_')) : undefined;
   const skip =
     postgres?.reason && !process.env.RESTSMITH_REQUIRE_POSTGRES ? postgres.reason : undefined;
@@ -51,7 +59,7 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags }
   beforeAll(async () => {
     if (skip) return;
     if (postgres?.reason) throw new Error(postgres.reason);
-    dir = newProject(name, database, { flags: ['--graphql', ...flags] });
+    dir = newProject(name, database, { flags: added ? flags : ['--graphql', ...flags] });
     for (const resource of [
       ['category', '--fields', 'name'],
       ['tag', '--fields', 'label'],
@@ -65,6 +73,7 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags }
     ]) {
       passed(`rest api ${resource[0]}`, rest(dir, 'api', ...resource, '--yes'));
     }
+    if (added) passed('rest graphql', rest(dir, 'graphql'));
     passed('npm run build', run('npm', ['run', 'build'], dir));
     server = await startServer(dir, env);
     graphql = (token) =>
