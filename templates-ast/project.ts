@@ -89,6 +89,7 @@ import { graphqlRuntimeFiles } from './graphql/graphql-files.js';
 import { usersResolverTemplate } from './graphql/users.resolver.template.js';
 import { graphqlE2eSpecTemplate } from './test/graphql.e2e-spec.template.js';
 import { authResolverTemplate, hasSignInField } from './graphql/auth.resolver.template.js';
+import { passwordResetsResolverTemplate } from './graphql/password-resets.resolver.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   packageJsonTemplate(options),
@@ -207,5 +208,6 @@ const graphqlFiles = (options: ProjectOptions): GeneratedFile[] => [
   ...graphqlRuntimeFiles(options),
   ...(options.auth ? [usersResolverTemplate(options)] : []),
   ...(hasSignInField(options) ? [authResolverTemplate()] : []),
+  ...(options.passwordReset ? [passwordResetsResolverTemplate()] : []),
   ...(options.auth ? [graphqlE2eSpecTemplate(options)] : []),
 ];

@@ -165,6 +165,62 @@ function addUsers(
   });
   model.operations.push(...userOperations({ names: names('user'), object: 'User', ...inputs }));
   if (signsInWithPassword(config)) addSignIn(model);
+  addAccountMutations(model, config);
+}
+
+/**
+ * The account options' routes as mutations where restsmith.json enables them: password resets
+ * (POST /password-resets, PUT /password-resets/:token) and e-mail confirmation (POST
+ * /users/confirm, POST /users/confirm/resend). A request for a mail answers true whether or not the
+ * e-mail is registered, as REST's 202 does.
+ */
+function addAccountMutations(model: ProjectModel, config: ProjectConfig): void {
+  const text = (name: string) => ({ name, type: 'String', nullable: false });
+  const done = { type: 'Boolean', list: false, nullable: false };
+  const user = { type: 'User', list: false, nullable: false };
+  if (config.passwordReset) {
+    model.operations.push(
+      {
+        root: 'Mutation',
+        name: 'requestPasswordReset',
+        arguments: [text('email'), text('link')],
+        returns: done,
+        access: 'client',
+        description:
+          'Mails a single-use link (`link` followed by the token) to reset the password of the account with this e-mail; true whether or not it is registered.',
+      },
+      {
+        root: 'Mutation',
+        name: 'resetPassword',
+        arguments: [text('token'), text('password')],
+        returns: user,
+        access: 'public',
+        description: "Sets the password of the mailed token's account; the token is then used.",
+      },
+    );
+  }
+  if (config.emailConfirmation) {
+    model.operations.push(
+      {
+        root: 'Mutation',
+        name: 'confirmEmail',
+        arguments: [text('token')],
+        returns: user,
+        access: 'public',
+        description: 'Confirms the e-mail of the token mailed at sign-up (or by resendConfirmation).',
+      },
+      {
+        root: 'Mutation',
+        name: 'resendConfirmation',
+        // Without a link the mail holds the token alone, as POST /users/confirm/resend sends it.
+        arguments: [text('email'), { ...text('link'), nullable: true }],
+        returns: done,
+        access: 'client',
+        description:
+          'Mails a new confirmation link to a registered user who has not confirmed yet; true either way.',
+      },
+    );
+  }
 }
 
 /** POST /auth's GraphQL twin, where users sign in with a password and a token is all a sign-in gives. */

@@ -18,6 +18,8 @@ export interface FeatureModule {
   service: string;
   /** Whether other modules may inject the service. */
   exportsService?: boolean;
+  /** Its GraphQL resolver (`--graphql`), in `<folder>.resolver.ts`. */
+  resolver?: string;
 }
 
 export function featureModuleTemplate(
@@ -36,6 +38,7 @@ export function featureModuleTemplate(
       ...spec.imports.map(({ name, path }) => ({ from: path, named: [name] })),
       { from: `src/${folder}/${kebab}.controller.ts`, named: [controller] },
       { from: `src/${folder}/${kebab}.service.ts`, named: [service] },
+      ...(spec.resolver ? [{ from: `src/${folder}/${kebab}.resolver.ts`, named: [spec.resolver] }] : []),
     ],
     [
       classOf({
@@ -52,7 +55,7 @@ export function featureModuleTemplate(
               ...spec.imports.map(({ name }) => `    ${name},`),
               '  ],',
               `  controllers: [${controller}],`,
-              `  providers: [${service}],`,
+              `  providers: [${[service, ...(spec.resolver ? [spec.resolver] : [])].join(', ')}],`,
               ...(spec.exportsService ? [`  exports: [${service}],`] : []),
               '}',
             ),

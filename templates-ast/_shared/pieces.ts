@@ -99,7 +99,7 @@ export const PIECES = {
   },
   appSetup: {
     from: 'src/app.setup.ts',
-    named: ['configureApp', 'BODY_LIMIT', 'API_ROOT', 'setApiRoot'],
+    named: ['configureApp', 'BODY_LIMIT', 'VALIDATION', 'API_ROOT', 'setApiRoot'],
   },
   appLogger: {
     from: 'src/common/app-logger.ts',

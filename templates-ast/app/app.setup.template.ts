@@ -18,6 +18,10 @@ export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
       constant('BODY_LIMIT', "'1mb'", {
         docs: ['Larger bodies are refused with 413 before they are read.'],
       }),
+      constant('VALIDATION', '{ whitelist: true, forbidNonWhitelisted: true, transform: true }', {
+        type: 'ValidationPipeOptions',
+        docs: ["The global ValidationPipe's options; GraphQL's arguments (graphql-input.ts) are checked with them too."],
+      }),
       ...(apiRoot ? apiRootPieces(apiRoot) : []),
       functionOf({
         name: 'configureApp',
@@ -99,6 +103,10 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
       constant('BODY_LIMIT', '1024 * 1024', {
         docs: ['Larger bodies (in bytes) are refused with 413 before they are read.'],
       }),
+      constant('VALIDATION', '{ whitelist: true, forbidNonWhitelisted: true, transform: true }', {
+        type: 'ValidationPipeOptions',
+        docs: ["The global ValidationPipe's options; GraphQL's arguments (graphql-input.ts) are checked with them too."],
+      }),
       ...(apiRoot ? apiRootPieces(apiRoot) : []),
       functionOf({
         name: 'createAdapter',
@@ -176,6 +184,7 @@ function setupImports(
   const { apiRoot, forceHttps } = options;
   return [
     pkg('@nestjs/common', 'ValidationPipe'),
+    pkgTypes('@nestjs/common', 'ValidationPipeOptions'),
     pkg('@nestjs/config', 'ConfigService'),
     pkg('@nestjs/core', 'HttpAdapterHost'),
     ...(apiRoot ? [pkgTypes('@nestjs/common', 'INestApplication')] : []),
@@ -210,9 +219,7 @@ const USE_LOGGER = [
 
 /** Both platforms' setups end alike: validation, the error filter, CORS and the shutdown hooks. */
 const AFTER_BODIES = [
-  'app.useGlobalPipes(',
-  '  new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),',
-  ');',
+  'app.useGlobalPipes(new ValidationPipe(VALIDATION));',
   'app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost).httpAdapter));',
   "const origins = corsOrigins(config.get('CORS_ORIGINS', { infer: true }));",
   'if (origins.length > 0) {',

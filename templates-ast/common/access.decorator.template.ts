@@ -1,18 +1,21 @@
 // src/common/access.decorator.ts: `@Access(...levels)`, who may call a route, as one decorator every route carries.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
-import { pkg, use } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
 
-const AUTH_CASES = [
-  "  case 'user':",
-  '    return UseGuards(JwtAuthGuard);',
-  "  case 'admin':",
-  '    return UseGuards(JwtAuthGuard, AdminGuard);',
-];
-
-/** `password` in --auth-methods: HTTP Basic e-mail and password. */
-const PASSWORD_CASE = ["  case 'password':", '    return UseGuards(PasswordGuard);'];
+/** The guards each level puts on a route; GraphQL's fields (graphql-access.ts) run the same ones. */
+const GUARDS: Record<string, string[]> = {
+  public: [],
+  master: ['MasterKeyGuard'],
+  client: ['ClientKeyGuard'],
+  user: ['JwtAuthGuard'],
+  admin: ['JwtAuthGuard', 'AdminGuard'],
+  // `password` in --auth-methods: HTTP Basic e-mail and password.
+  password: ['PasswordGuard'],
+  // --email-confirmation: after 'user' or 'admin', a confirmed e-mail (403 with the way to confirm).
+  confirmed: ['ConfirmedEmailGuard'],
+};
 
 const SCHEMES: Record<string, string> = {
   public: 'undefined',
@@ -24,20 +27,26 @@ const SCHEMES: Record<string, string> = {
   confirmed: 'undefined',
 };
 
-/** --email-confirmation: after 'user' or 'admin', a confirmed e-mail (403 with the way to confirm). */
-const CONFIRMED_CASE = ["  case 'confirmed':", '    return UseGuards(ConfirmedEmailGuard);'];
+
+/** The levels of the project's AccessLevel, in the order the type lists them. */
+export function accessLevels(options: ProjectOptions): string[] {
+  return [
+    'public',
+    'master',
+    ...(options.auth ? ['client', 'user', 'admin'] : []),
+    ...(options.auth && hasPassword(options) ? ['password'] : []),
+    ...(options.emailConfirmation ? ['confirmed'] : []),
+  ];
+}
 
 export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile {
   const password = options.auth && hasPassword(options);
-  const levels = options.auth
-    ? ['public', 'master', 'client', 'user', 'admin']
-    : ['public', 'master'];
-  if (password) levels.push('password');
-  if (options.emailConfirmation) levels.push('confirmed');
+  const levels = accessLevels(options);
   return tsFile(
     'src/common/access.decorator.ts',
     [
       pkg('@nestjs/common', 'applyDecorators', 'SetMetadata', 'UseGuards'),
+      pkgTypes('@nestjs/common', 'CanActivate', 'Type'),
       pkg('@nestjs/swagger', 'ApiSecurity'),
       use('apiDocs', 'ApiErrors'),
       use('masterKeyGuard', 'MasterKeyGuard', ...(options.auth ? ['ClientKeyGuard'] : [])),
@@ -52,6 +61,16 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
       constant('ACCESS_LEVELS', "'access-levels'", {
         docs: ['The metadata key of `@Access`; AccessGuard refuses a route without it.'],
       }),
+      constant(
+        'ACCESS_GUARDS',
+        code('{', ...levels.map((level) => `  ${level}: [${GUARDS[level]!.join(', ')}],`), '}'),
+        {
+          type: 'Record<AccessLevel, Type<CanActivate>[]>',
+          docs: [
+            'The guards each level puts on a route, run in this order; GraphQL fields run the same ones.',
+          ],
+        },
+      ),
       functionOf({
         name: 'Access',
         docs: [
@@ -80,26 +99,9 @@ export function accessDecoratorTemplate(options: ProjectOptions): TypeScriptFile
         statements: code(
           'return applyDecorators(',
           '  SetMetadata(ACCESS_LEVELS, levels),',
-          '  ...levels.map(guardsOf),',
+          '  ...levels.map((level) => UseGuards(...ACCESS_GUARDS[level])),',
           '  ...documentAccess(levels),',
           ');',
-        ),
-      }),
-      functionOf({
-        name: 'guardsOf',
-        isExported: false,
-        parameters: [{ name: 'level', type: 'AccessLevel' }],
-        statements: code(
-          'switch (level) {',
-          "  case 'public':",
-          '    return applyDecorators();',
-          "  case 'master':",
-          '    return UseGuards(MasterKeyGuard);',
-          ...(options.auth ? ["  case 'client':", '    return UseGuards(ClientKeyGuard);'] : []),
-          ...(options.auth ? AUTH_CASES : []),
-          ...(password ? PASSWORD_CASE : []),
-          ...(options.emailConfirmation ? CONFIRMED_CASE : []),
-          '}',
         ),
       }),
       constant(

@@ -9,18 +9,20 @@ export function rateLimitGuard(options: ProjectOptions) {
   const attempts = options.auth
     ? [
         'const attempts = this.reflector.get<string | true | undefined>(LIMIT_ATTEMPTS, context.getHandler());',
-        'if (attempts !== undefined) {',
-        '  const route = `${context.getClass().name}.${context.getHandler().name}`;',
-        `  await consume(this.limiters.attempts, \`\${route}:\${address}\`, 'attempts from this address', ${answer});`,
-        '  const account = accountOf(request);',
-        '  if (account !== undefined) {',
-        '    // A group (the routes that check a password) shares one count per account.',
-        "    const key = `${attempts === true ? route : attempts}:${createHash('sha256').update(account).digest('base64url')}`;",
-        `    await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', ${answer});`,
-        '  }',
+        'if (attempts === undefined) return;',
+        'const http = context.switchToHttp();',
+        `const [request, ${answer}] = [http.getRequest<${names.request}>(), http.getResponse<${names.response}>()];`,
+        "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
+        'const route = `${context.getClass().name}.${context.getHandler().name}`;',
+        `await consume(this.limiters.attempts, \`\${route}:\${address}\`, 'attempts from this address', ${answer});`,
+        'const account = accountOf(request);',
+        'if (account !== undefined) {',
+        '  // A group (the routes that check a password) shares one count per account.',
+        "  const key = `${attempts === true ? route : attempts}:${createHash('sha256').update(account).digest('base64url')}`;",
+        `  await consume(this.limiters.attemptsPerAccount, key, 'attempts for this account', ${answer});`,
         '}',
       ]
-    : [];
+    : undefined;
   return classOf({
     name: 'RateLimitGuard',
     docs: [
@@ -48,10 +50,25 @@ export function rateLimitGuard(options: ProjectOptions) {
           `const [request, ${names.answer}] = [http.getRequest<${names.request}>(), http.getResponse<${names.response}>()];`,
           "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
           `await consume(this.limiters.requests, address, 'requests from this address', ${names.answer});`,
-          ...attempts,
+          ...(attempts ? ['await this.countAttempt(context);'] : []),
           'return true;',
         ),
       },
+      ...(attempts
+        ? [
+            {
+              name: 'countAttempt',
+              isAsync: true,
+              docs: [
+                'The attempt limits of a route marked `@LimitAttempts()`, per client address and per account;',
+                'GraphQL counts its fields so (a field is already one of the requests of its address).',
+              ],
+              parameters: [{ name: 'context', type: 'ExecutionContext' }],
+              returnType: 'Promise<void>',
+              statements: code(...attempts),
+            },
+          ]
+        : []),
     ],
   });
 }

@@ -19,6 +19,29 @@ const signInAsProvider = (
     const { token } = await app.get(AuthService).signIn({ id: user.id, role: 'user' });
     return { user, token };`;
 
+/** --graphql: resendConfirmation and confirmEmail, with REST's answers and refusals. */
+const GRAPHQL_CONFIRMATIONS = `
+
+  it('resends and confirms with the GraphQL mutations, answering anyone alike', async () => {
+    const graphql = (query: string, key = true) =>
+      http().post('/graphql').send({ query, ...(key ? { access_token: MASTER_KEY } : {}) }).expect(200);
+    const { user } = await signUp(email('carol'));
+    const before = outbox.sent.length;
+    const known = await graphql(\`mutation { resendConfirmation(email: "\${email('carol')}", link: "\${LINK}") }\`);
+    const unknown = await graphql(\`mutation { resendConfirmation(email: "\${email('nobody')}", link: "\${LINK}") }\`);
+    expect(known.body).toEqual({ data: { resendConfirmation: true } });
+    expect(unknown.body).toEqual(known.body);
+    await outbox.next(email('carol'), before);
+    const confirmed = await graphql(\`mutation { confirmEmail(token: "\${tokenMailedTo(email('carol'))}") { id email emailConfirmed } }\`, false);
+    expect(confirmed.body).toEqual({ data: { confirmEmail: { id: user.id, email: email('carol'), emailConfirmed: true } } });
+    const again = await graphql(\`mutation { confirmEmail(token: "\${tokenMailedTo(email('carol'))}") { id } }\`, false);
+    expect(again.body.errors[0]).toMatchObject({ message: expect.stringMatching(/unknown, used or expired/), extensions: { code: 'NOT_FOUND' } });
+    const keyless = await graphql(\`mutation { resendConfirmation(email: "\${email('carol')}") }\`, false);
+    expect(keyless.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const bad = await graphql(\`mutation { resendConfirmation(email: "\${email('carol')}", link: "ftp://x/") }\`);
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });`;
+
 export function emailConfirmationsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   const platform = httpNames(options);
   const password = hasPassword(options);
@@ -145,7 +168,7 @@ ${password ? signInWithPassword(created) : signInAsProvider(created)}
     const unknown = await http().post('/users/confirm').send({ token: 'not-a-token' }).expect(404);
     expect(unknown.body.message).toMatch(/unknown, used or expired/);
     await http().post('/users/confirm').send({ token: 'x'.repeat(500) }).expect(404);
-  });
+  });${options.graphql ? GRAPHQL_CONFIRMATIONS : ''}
 });
 `),
     ],

@@ -1,7 +1,8 @@
 // src/graphql/graphql-access.ts: a field of Query or Mutation checked by the guards its `@Access` levels put on a route.
 import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
+import type { ProjectOptions } from '../../src/model/project.js';
+import { accessLevels } from '../common/access.decorator.template.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import {
   classOf,
@@ -14,29 +15,6 @@ import {
   tsFile,
 } from '../_shared/ts.js';
 
-/** The guards of each access level, as access.decorator.ts's `guardsOf` puts them on a route. */
-const GUARDS: Record<string, string[]> = {
-  public: [],
-  master: ['MasterKeyGuard'],
-  client: ['ClientKeyGuard'],
-  user: ['JwtAuthGuard'],
-  admin: ['JwtAuthGuard', 'AdminGuard'],
-  // HTTP Basic is refused before any guard runs (see `check`).
-  password: [],
-  confirmed: ['ConfirmedEmailGuard'],
-};
-
-/** The levels of access.decorator.ts's AccessLevel in this project. */
-function accessLevels(options: ProjectOptions): string[] {
-  return [
-    'public',
-    'master',
-    ...(options.auth ? ['client', 'user', 'admin'] : []),
-    ...(options.auth && hasPassword(options) ? ['password'] : []),
-    ...(options.emailConfirmation ? ['confirmed'] : []),
-  ];
-}
-
 export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
   const levels = accessLevels(options);
   return tsFile(
@@ -44,30 +22,18 @@ export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
     [
       pkg('@nestjs/common', 'ForbiddenException', 'Injectable'),
       pkgTypes('@nestjs/common', 'CanActivate', 'ExecutionContext', 'OnModuleInit', 'Type'),
-      pkg('@nestjs/core', 'ModuleRef', ...(options.auth ? ['Reflector'] : [])),
-      ...(options.auth ? [use('rateLimit', 'LIMIT_ATTEMPTS', 'RateLimitGuard')] : []),
-      use('access', 'AccessLevel'),
-      use('masterKeyGuard', 'MasterKeyGuard', ...(options.auth ? ['ClientKeyGuard'] : [])),
+      pkg('@nestjs/core', 'ModuleRef'),
+      ...(options.auth ? [use('rateLimit', 'RateLimitGuard')] : []),
+      use('access', 'ACCESS_GUARDS', 'AccessLevel'),
       ...(options.auth
         ? [
             use('jwtAuthGuard', 'JwtAuthGuard'),
-            use('adminGuard', 'AdminGuard'),
             use('currentUser', 'AuthUser'),
           ]
         : []),
-      ...(options.emailConfirmation ? [use('confirmedEmailGuard', 'ConfirmedEmailGuard')] : []),
       { from: 'src/graphql/graphql-context.ts', types: ['GraphqlContext'] },
     ],
     [
-      constant(
-        'GUARDS',
-        code('{', ...levels.map((level) => `  ${level}: [${GUARDS[level]!.join(', ')}],`), '}'),
-        {
-          isExported: false,
-          type: 'Record<AccessLevel, Type<CanActivate>[]>',
-          docs: ['The guards `@Access` puts on a route, by level: a field runs the same ones.'],
-        },
-      ),
       interfaceOf({
         name: 'GuardedField',
         docs: ['A field of Query or Mutation: its `@Access` levels, and the method and class that resolve it.'],
@@ -98,13 +64,21 @@ export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
             isReadonly: true,
             initializer: 'new Map<Type<CanActivate>, CanActivate>()',
           },
+          ...(options.auth
+            ? [
+                {
+                  name: 'rateLimit',
+                  scope: Scope.Private,
+                  hasQuestionToken: true,
+                  type: 'RateLimitGuard',
+                  docs: ['Counts the attempts of the fields marked `@LimitAttempts()`.'],
+                },
+              ]
+            : []),
         ],
         ctors: [
           {
-            parameters: [
-              injected('moduleRef', 'ModuleRef'),
-              ...(options.auth ? [injected('reflector', 'Reflector')] : []),
-            ],
+            parameters: [injected('moduleRef', 'ModuleRef')],
           },
         ],
         methods: [
@@ -113,9 +87,12 @@ export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
             isAsync: true,
             returnType: 'Promise<void>',
             statements: code(
-              `for (const guard of new Set([${options.auth ? 'RateLimitGuard, ' : ''}...Object.values(GUARDS).flat()])) {`,
+              '// HTTP Basic (`password`) is refused before any guard runs: its guard is not needed here.',
+              `const levels = Object.entries(ACCESS_GUARDS).filter(([level]) => level !== 'password');`,
+              'for (const guard of new Set(levels.flatMap(([, guards]) => guards))) {',
               '  this.guards.set(guard, await this.moduleRef.create(guard));',
               '}',
+              ...(options.auth ? ['this.rateLimit = await this.moduleRef.create(RateLimitGuard);'] : []),
             ),
           },
           {
@@ -197,7 +174,7 @@ function checkStatements(options: ProjectOptions, levels: string[]): string[] {
       "request.body = typeof input === 'object' && input !== null ? input : {};",
       'const http = httpContext(request, context.response, field);',
       'for (const level of levels) {',
-      '  for (const guard of GUARDS[level]) {',
+      '  for (const guard of ACCESS_GUARDS[level]) {',
       '    await this.guards.get(guard)!.canActivate(http);',
       '  }',
       '}',
@@ -210,11 +187,10 @@ function checkStatements(options: ProjectOptions, levels: string[]): string[] {
     '// The caller an earlier field signed in is not asked for the token again.',
     'request.user = context.user;',
     'const http = httpContext(request, context.response, field);',
-    'if (this.reflector.get(LIMIT_ATTEMPTS, field.method) !== undefined) {',
-    '  await this.guards.get(RateLimitGuard)!.canActivate(http);',
-    '}',
+    '// The request was counted as one of its address when it came; a field adds only its attempt.',
+    'await this.rateLimit!.countAttempt(http);',
     'for (const level of levels) {',
-    '  for (const guard of GUARDS[level]) {',
+    '  for (const guard of ACCESS_GUARDS[level]) {',
     '    if (guard === JwtAuthGuard && request.user) continue;',
     '    await this.guards.get(guard)!.canActivate(http);',
     '  }',

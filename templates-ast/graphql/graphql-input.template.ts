@@ -8,26 +8,15 @@ export function graphqlInputTemplate(): TypeScriptFile {
     'src/graphql/graphql-input.ts',
     [
       pkg('@nestjs/common', 'ValidationPipe'),
+      use('appSetup', 'VALIDATION'),
       use('parseId', 'ParseIdPipe'),
       use('listQuery', 'parseListQuery', 'ListQuery', 'ListSpec'),
     ],
     [
-      constant(
-        'validation',
-        code(
-          'new ValidationPipe({',
-          '  whitelist: true,',
-          '  forbidNonWhitelisted: true,',
-          '  transform: true,',
-          '})',
-        ),
-        {
-          isExported: false,
-          docs: [
-            "The options of the app's global ValidationPipe (app.setup.ts): the same checks as a REST body.",
-          ],
-        },
-      ),
+      constant('validation', 'new ValidationPipe(VALIDATION)', {
+        isExported: false,
+        docs: ["The app's global ValidationPipe (app.setup.ts): the same checks as a REST body."],
+      }),
       constant('ids', 'new ParseIdPipe()', { isExported: false }),
       functionOf({
         name: 'checkedInput',

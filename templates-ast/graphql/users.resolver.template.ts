@@ -32,6 +32,10 @@ export function usersResolverTemplate(options: ProjectOptions): TypeScriptFile {
               from: 'src/users/email-confirmations.service.ts',
               named: ['EmailConfirmationsService'],
             },
+            {
+              from: 'src/users/dto/confirm-email.dto.ts',
+              named: ['ConfirmEmailDto', 'ResendConfirmationDto'],
+            },
           ]
         : []),
     ],
@@ -51,7 +55,13 @@ export function usersResolverTemplate(options: ProjectOptions): TypeScriptFile {
             ],
           },
         ],
-        methods: [...queries(), createUser(options), ...changes(), byIds()],
+        methods: [
+          ...queries(),
+          createUser(options),
+          ...changes(),
+          ...(confirm ? confirmation() : []),
+          byIds(),
+        ],
       }),
     ],
   );
@@ -146,6 +156,48 @@ function changes(): Method[] {
       parameters: [{ name: 'args', type: '{ id: string }' }],
       returnType: 'Promise<boolean>',
       statements: code('await this.users.remove(checkedId(args.id));', 'return true;'),
+    },
+  ];
+}
+
+/** --email-confirmation: POST /users/confirm and POST /users/confirm/resend, with their checks and limits. */
+function confirmation(): Method[] {
+  return [
+    {
+      name: 'confirmEmail',
+      isAsync: true,
+      docs: ['Confirms the e-mail of the token mailed at sign-up (or by resendConfirmation); once per token.'],
+      decorators: [
+        decorator('Mutation', "'confirmEmail'"),
+        decorator('Access', "'public'"),
+        decorator('LimitAttempts'),
+      ],
+      parameters: [{ name: 'args', type: '{ token: string }' }],
+      returnType: 'Promise<UserView>',
+      statements: code(
+        'const input = await checkedInput(ConfirmEmailDto, args);',
+        'return toUserView(await this.confirmations.confirm(input.token));',
+      ),
+    },
+    {
+      name: 'resendConfirmation',
+      isAsync: true,
+      docs: [
+        'A new confirmation mail to a registered user who has not confirmed yet: true either way, in the',
+        'same time; the mail leaves after the answer.',
+      ],
+      decorators: [
+        decorator('Mutation', "'resendConfirmation'"),
+        decorator('Access', "'client'"),
+        decorator('LimitAttempts'),
+      ],
+      parameters: [{ name: 'args', type: '{ email: string; link?: string | null }' }],
+      returnType: 'Promise<boolean>',
+      statements: code(
+        'const input = await checkedInput(ResendConfirmationDto, args);',
+        'this.confirmations.resend(input.email, input.link);',
+        'return true;',
+      ),
     },
   ];
 }

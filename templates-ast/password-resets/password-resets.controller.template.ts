@@ -197,4 +197,5 @@ export const passwordResetsModuleTemplate = (options: ProjectOptions): TypeScrip
     ],
     controller: 'PasswordResetsController',
     service: 'PasswordResetsService',
+    ...(options.graphql ? { resolver: 'PasswordResetsResolver' } : {}),
   });

@@ -32,6 +32,32 @@ function storedResets(options: ProjectOptions) {
   };
 }
 
+/** --graphql: requestPasswordReset and resetPassword, with REST's answers and refusals. */
+const GRAPHQL_RESETS = `
+
+  it('resets a password with the GraphQL mutations, answering a known and an unknown e-mail alike', async () => {
+    const graphql = (query: string) =>
+      http().post('/graphql').send({ query, access_token: MASTER_KEY }).expect(200);
+    const grace = await signUp(app, email('grace'));
+    const before = outbox.sent.length;
+    const known = await graphql(\`mutation { requestPasswordReset(email: "\${grace.email}", link: "\${LINK}") }\`);
+    const unknown = await graphql(\`mutation { requestPasswordReset(email: "\${email('nobody')}", link: "\${LINK}") }\`);
+    expect(known.body).toEqual({ data: { requestPasswordReset: true } });
+    expect(unknown.body).toEqual(known.body);
+    const token = (await outbox.next(grace.email, before))?.text.split(LINK)[1]?.split(/\\s/)[0];
+    const reset = await graphql(\`mutation { resetPassword(token: "\${token}", password: "a new secret") { id email } }\`);
+    expect(reset.body).toEqual({ data: { resetPassword: { id: grace.id, email: grace.email } } });
+    await http().post('/auth').auth(grace.email, 'a new secret').send({ access_token: MASTER_KEY }).expect(201);
+    const again = await graphql(\`mutation { resetPassword(token: "\${token}", password: "another secret") { id } }\`);
+    expect(again.body.errors[0]).toMatchObject({ message: expect.stringMatching(/unknown, used or expired/), extensions: { code: 'NOT_FOUND' } });
+    const bad = await graphql(\`mutation { requestPasswordReset(email: "not an e-mail", link: "\${LINK}") }\`);
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const weak = await graphql(\`mutation { resetPassword(token: "x", password: "123") { id } }\`);
+    expect(weak.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const keyless = await http().post('/graphql').send({ query: \`mutation { requestPasswordReset(email: "\${grace.email}", link: "\${LINK}") }\` }).expect(200);
+    expect(keyless.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });`;
+
 export function passwordResetsE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   const platform = httpNames(options);
   const stored = storedResets(options);
@@ -160,7 +186,7 @@ describeWithDatabase('Password resets (e2e, mail to an in-memory outbox instead 
     expect(answer.body.message).toMatch(/unknown, used or expired/);
     await http().put(\`/password-resets/\${token}\`).send({ password: 'a new secret' }).expect(404);
     await requestReset(ada.email);${swept}
-  });
+  });${options.graphql ? GRAPHQL_RESETS : ''}
 });
 `),
     ],

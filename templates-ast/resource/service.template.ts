@@ -136,13 +136,19 @@ export function serviceTemplate(
         `return ${camel};`,
       ),
     },
-    (project.graphql || undefined) && {
-      name: 'findMany',
-      docs: ['The entries with these ids, in one query (GraphQL loads references so); an id with none is left out.'],
-      parameters: [{ name: 'ids', type: 'readonly string[]' }],
-      returnType: `Promise<${record}[]>`,
-      statements: code(`return ${db.findMany};`),
-    },
+    ...(project.graphql
+      ? [
+          {
+            name: 'findMany',
+            docs: [
+              'The entries with these ids, in one query (GraphQL loads references so); an id with none is left out.',
+            ],
+            parameters: [{ name: 'ids', type: 'readonly string[]' }],
+            returnType: `Promise<${record}[]>`,
+            statements: code(`return ${db.findMany};`),
+          },
+        ]
+      : []),
     list && {
       name: 'list',
       isAsync: owned,

@@ -60,7 +60,13 @@ describe('templates of src/common/', () => {
 
   it('access.decorator: only public and master without user accounts', async () => {
     expect((await noAuth()).text('src/common/access.decorator.ts')).toBe(dedent`
-      import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+      import {
+        applyDecorators,
+        SetMetadata,
+        UseGuards,
+        type CanActivate,
+        type Type,
+      } from '@nestjs/common';
       import { ApiSecurity } from '@nestjs/swagger';
       import { ApiErrors } from './api-docs';
       import { MasterKeyGuard } from './master-key.guard';
@@ -68,6 +74,11 @@ describe('templates of src/common/', () => {
       export type AccessLevel = 'public' | 'master';
       /** The metadata key of \`@Access\`; AccessGuard refuses a route without it. */
       export const ACCESS_LEVELS = 'access-levels';
+      /** The guards each level puts on a route, run in this order; GraphQL fields run the same ones. */
+      export const ACCESS_GUARDS: Record<AccessLevel, Type<CanActivate>[]> = {
+        public: [],
+        master: [MasterKeyGuard],
+      };
 
       /**
        * Who may call a route: anyone (\`public\`), a holder of the master key (\`master\`).
@@ -77,18 +88,9 @@ describe('templates of src/common/', () => {
       export function Access(...levels: [AccessLevel, ...AccessLevel[]]) {
         return applyDecorators(
           SetMetadata(ACCESS_LEVELS, levels),
-          ...levels.map(guardsOf),
+          ...levels.map((level) => UseGuards(...ACCESS_GUARDS[level])),
           ...documentAccess(levels),
         );
-      }
-
-      function guardsOf(level: AccessLevel) {
-        switch (level) {
-          case 'public':
-            return applyDecorators();
-          case 'master':
-            return UseGuards(MasterKeyGuard);
-        }
       }
 
       /** The security scheme of each level, as named in openapi.ts. */

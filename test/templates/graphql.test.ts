@@ -83,8 +83,9 @@ describe('rest new --graphql', () => {
   it.each([
     { database: 'sqlite' },
     { database: 'postgres', http: 'fastify', auth: false },
-    { database: 'mongodb', emailConfirmation: true },
+    { database: 'mongodb', emailConfirmation: true, passwordReset: true },
     { database: 'mysql', authMethods: 'password,github', refreshTokens: true },
+    { database: 'postgres', http: 'fastify', emailConfirmation: true, passwordReset: true },
   ])('compiles with its resources and resolvers: %j', async (input) => {
     // renderFiles type-checks the whole project (check: 'full') and throws on any error.
     const { project, files } = await renderWithResources({ ...input, graphql: true });
@@ -122,8 +123,50 @@ describe('rest new --graphql', () => {
           .email!.type,
       ),
     ).toBe('String');
+    // Without the account options there are no mutations of theirs.
+    expect(Object.keys(built.getMutationType()!.getFields())).not.toContain('resetPassword');
     // A project without GraphQL is left as it was.
     const plain = await renderWithResources({ database: 'sqlite' });
     expect(withGraphqlSchema(root, plain.files)).toBe(plain.files);
+  });
+
+  it("serves the account options as mutations where they are on, with their routes' access", async () => {
+    const { files } = await renderWithResources({
+      database: 'sqlite',
+      graphql: true,
+      passwordReset: true,
+      emailConfirmation: true,
+    });
+    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
+    const schema = withGraphqlSchema(root, files).find(
+      (file) => file.path === 'src/graphql/schema.graphql',
+    )!.text;
+    const mutations = buildSchema(schema).getMutationType()!.getFields();
+    expect(String(mutations.requestPasswordReset!.type)).toBe('Boolean!');
+    expect(
+      mutations.requestPasswordReset!.args.map((arg) => `${arg.name}: ${String(arg.type)}`),
+    ).toEqual(['email: String!', 'link: String!']);
+    expect(String(mutations.resetPassword!.type)).toBe('User!');
+    expect(String(mutations.confirmEmail!.type)).toBe('User!');
+    expect(
+      mutations.resendConfirmation!.args.map((arg) => `${arg.name}: ${String(arg.type)}`),
+    ).toEqual(['email: String!', 'link: String']);
+    // The client key asks for mails; a mailed token is all the rest needs, as on the REST routes.
+    expect(flat(schema)).toMatch(
+      /requestPasswordReset\(email: String!, link: String!\): Boolean! @clientKey/,
+    );
+    expect(flat(schema)).toMatch(/resetPassword\(token: String!, password: String!\): User!(?! @)/);
+    const text = (path: string) => files.find((file) => file.path === path)!.text;
+    expect(flat(text('src/password-resets/password-resets.module.ts'))).toContain(
+      'providers: [PasswordResetsService, PasswordResetsResolver]',
+    );
+    expect(flat(text('src/password-resets/password-resets.resolver.ts'))).toContain(
+      "@Mutation('requestPasswordReset') @Access('client') @LimitAttempts()",
+    );
+    expect(flat(text('src/users/users.resolver.ts'))).toContain(
+      "@Mutation('confirmEmail') @Access('public') @LimitAttempts()",
+    );
+    expect(text('test/password-resets.e2e-spec.ts')).toContain('requestPasswordReset');
+    expect(text('test/email-confirmations.e2e-spec.ts')).toContain('resendConfirmation');
   });
 });
