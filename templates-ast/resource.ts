@@ -1,7 +1,6 @@
 // Every file `rest api` creates for one resource: one entry per template in templates-ast/resource/.
 import type { GeneratedFile } from '../src/engine/generated-file.js';
 import type { ProjectOptions } from '../src/model/project.js';
-import type { ResourceOptions } from '../src/model/resource.js';
 import { controllerTemplate } from './resource/controller.template.js';
 import { nestedControllerTemplate } from './resource/nested.controller.template.js';
 import { nestedReferences } from './resource/nested.js';
@@ -16,6 +15,7 @@ import { searchableFields } from './resource/fields.js';
 import { resourcePaths } from './resource/paths.js';
 import { schemaSpecTemplate } from './specs/schema.spec.template.js';
 import { resolverTemplate } from './graphql/resolver.template.js';
+import { servesGraphql, type ResourceOptions } from '../src/model/resource.js';
 
 export function resourceFiles(options: ProjectOptions, resource: ResourceOptions): GeneratedFile[] {
   return [
@@ -23,7 +23,7 @@ export function resourceFiles(options: ProjectOptions, resource: ResourceOptions
     controllerTemplate(options, resource),
     ...(nestedReferences(resource).length > 0 ? [nestedControllerTemplate(options, resource)] : []),
     serviceTemplate(options, resource),
-    ...(options.graphql ? [resolverTemplate(options, resource)] : []),
+    ...(servesGraphql(options, resource) ? [resolverTemplate(options, resource)] : []),
     modelTemplate(options, resource),
     viewTemplate(options, resource),
     ...(resource.methods.create || resource.methods.update

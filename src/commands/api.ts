@@ -6,6 +6,7 @@ import { BaseCommand, registerUserFacingError } from '../cli/base-command.js';
 import { GeneratedCodeError } from '../engine/errors.js';
 import { startFormatter } from '../engine/format.js';
 import { formatPlan, type EditedFile } from '../engine/plan.js';
+import { names } from '../model/names.js';
 import { readProjectConfig } from '../model/project-config.js';
 import type { ProjectConfig } from '../model/config-record.js';
 import { canPrompt } from '../cli/can-prompt.js';
@@ -32,6 +33,7 @@ export default class Api extends BaseCommand {
     '<%= config.bin %> api article --add-fields "summary:text published?:boolean" --dry-run',
     '<%= config.bin %> api article --rename-field summary:teaser',
     '<%= config.bin %> api article --access DELETE=admin,PUT=user --add-methods PATCH',
+    '<%= config.bin %> api audit-entry --fields "action detail:text" --master POST,GET --no-graphql',
   ];
 
   static override args = {
@@ -73,6 +75,11 @@ export default class Api extends BaseCommand {
       description:
         'Fields that get an index of their own, comma-separated (price,publishedAt): the list sorts by them (and by id, createdAt and the owner), and filters by them without reading the whole table',
     }),
+    graphql: Flags.boolean({
+      description:
+        'Serve it through GraphQL too (the default where the project has GraphQL); --no-graphql: REST only, left out of the schema. On a resource that exists: adds or removes its GraphQL fields',
+      allowNo: true,
+    }),
     'add-fields': Flags.string({
       description: 'On a resource that exists: fields to add, as --fields writes them',
     }),
@@ -108,6 +115,11 @@ export default class Api extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Api);
     const { config } = await readProjectConfig(flags.cwd);
+    // --graphql/--no-graphql alone changes a resource that exists; with --force it is made again.
+    const exists =
+      args.name !== undefined &&
+      !flags.force &&
+      config.resources.some((record) => record.name === names(args.name!.trim()).kebab);
     const edit = {
       addFields: flags['add-fields'],
       removeFields: flags['remove-fields'],
@@ -115,6 +127,7 @@ export default class Api extends BaseCommand {
       addMethods: flags['add-methods'],
       removeMethods: flags['remove-methods'],
       access: flags.access,
+      graphql: exists ? flags.graphql : undefined,
     };
     if (args.name && isResourceEdit(edit)) {
       const { editResource, formatEditPlan } = await import('../resource/edit/edit-resource.js');
@@ -155,6 +168,7 @@ export default class Api extends BaseCommand {
         envelope: flags.envelope,
         nested: flags.nested,
         indexes: flags.indexes,
+        graphql: flags.graphql,
         access: {
           master: flags.master,
           admin: flags.admin,

@@ -21,6 +21,8 @@ export interface ResourceRecord {
   nested?: boolean;
   /** `--indexes`: filterable fields with an index of their own. */
   indexes?: string[];
+  /** `--no-graphql`: REST only in a project with GraphQL; served when left out. */
+  graphql?: false;
   /** The timestamp of the resource's migration, so that `rest api --force` writes the same one again. */
   migration?: number;
 }

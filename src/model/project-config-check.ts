@@ -111,6 +111,12 @@ function checkRecord(record: unknown, index: number, auth: boolean): void {
       throw badKey(`${key}.${flag}`, 'true or false');
     }
   }
+  if (value.graphql !== undefined && value.graphql !== false) {
+    throw badKey(
+      `${key}.graphql`,
+      'false (REST only), or left out (served by GraphQL where the project is)',
+    );
+  }
   const indexes = value.indexes ?? [];
   if (!Array.isArray(indexes) || indexes.some((field) => typeof field !== 'string')) {
     throw badKey(`${key}.indexes`, 'a list of fields such as ["price"]');

@@ -79,6 +79,7 @@ export function resourceFromRecord(record: ResourceRecord, envelope = false): Re
     ...(record.confirmed?.length ? { confirmed: record.confirmed } : {}),
     ...(record.nested ? { nested: true } : {}),
     ...(record.indexes?.length ? { indexes: record.indexes } : {}),
+    ...(record.graphql === false ? { graphql: false as const } : {}),
     // 0 for a record written before projects had migrations.
     migrationTimestamp: record.migration ?? 0,
   };
@@ -105,6 +106,7 @@ export function resourceRecord(resource: ResourceOptions, database: Database): R
     ...(resource.envelope !== undefined ? { envelope: resource.envelope } : {}),
     ...(resource.nested ? { nested: true } : {}),
     ...(resource.indexes?.length ? { indexes: resource.indexes } : {}),
+    ...(resource.graphql === false ? { graphql: false as const } : {}),
     ...(database === 'mongodb' ? {} : { migration: resource.migrationTimestamp }),
   };
 }

@@ -42,6 +42,12 @@ export interface ReferenceOptions {
   onDelete: DeleteRule;
 }
 
+/** Whether the resource has GraphQL fields: the project serves GraphQL and it was not left out. */
+export const servesGraphql = (
+  project: { graphql: boolean },
+  resource: Pick<ResourceOptions, 'graphql'>,
+): boolean => project.graphql && resource.graphql !== false;
+
 export interface ResourceOptions {
   names: Names;
   /** URL path without the leading slash, e.g. `articles`. */
@@ -61,6 +67,8 @@ export interface ResourceOptions {
   nested?: boolean;
   /** `--indexes`: filterable fields (camel names) with an index of their own; none when missing. */
   indexes?: string[];
+  /** `--no-graphql` in a project with GraphQL: REST only, left out of the schema; served when missing. */
+  graphql?: false;
   /** When `rest api` added it (ms since 1970): names its migration, which sorts after the earlier ones. */
   migrationTimestamp: number;
 }

@@ -77,8 +77,10 @@ export function projectModel(
   sources: ProjectSources,
   warn: (message: string) => void,
 ): ProjectModel {
+  // A resource left out of GraphQL (`rest api --no-graphql`) has no type.
+  const served = config.resources.filter((record) => record.graphql !== false);
   // A relation to another resource (`@ManyToOne(() => Article) article: Article`) prints as that type.
-  const resources = config.resources
+  const resources = served
     .map((record) => names(record.name).pascal)
     .filter((name) => !SCHEMA_NAMES.has(name));
   const context: TypeContext = {
@@ -88,8 +90,7 @@ export function projectModel(
   };
   const model: ProjectModel = { accounts: config.auth, objects: [], inputs: [], operations: [] };
   if (config.auth) addUsers(model, sources, context, config);
-  for (const record of config.resources)
-    addResource(model, record, sources, context, config.sourceDir);
+  for (const record of served) addResource(model, record, sources, context, config.sourceDir);
   return model;
 }
 
@@ -156,7 +157,9 @@ function addUsers(
   const fields = stored ? objectFields(stored, context, USER_HIDDEN) : [idField];
   model.objects.push({
     name: 'User',
-    fields: fields.map((field) => (USER_PRIVATE.has(field.name) ? { ...field, nullable: true } : field)),
+    fields: fields.map((field) =>
+      USER_PRIVATE.has(field.name) ? { ...field, nullable: true } : field,
+    ),
   });
   const inputs = addInputs(model, 'User', sources, context, {
     fallback: [],
@@ -207,7 +210,8 @@ function addAccountMutations(model: ProjectModel, config: ProjectConfig): void {
         arguments: [text('token')],
         returns: user,
         access: 'public',
-        description: 'Confirms the e-mail of the token mailed at sign-up (or by resendConfirmation).',
+        description:
+          'Confirms the e-mail of the token mailed at sign-up (or by resendConfirmation).',
       },
       {
         root: 'Mutation',
@@ -228,7 +232,12 @@ const signsInWithPassword = (config: ProjectConfig): boolean =>
   (config.authMethods ?? ['password']).includes('password') && !config.refreshTokens;
 
 function addSignIn(model: ProjectModel): void {
-  const text = (name: string): GraphField => ({ name, type: 'String', list: false, nullable: false });
+  const text = (name: string): GraphField => ({
+    name,
+    type: 'String',
+    list: false,
+    nullable: false,
+  });
   model.objects.push({
     name: 'SignInResult',
     node: false,
@@ -243,7 +252,8 @@ function addSignIn(model: ProjectModel): void {
     ],
     returns: { type: 'SignInResult', list: false, nullable: false },
     access: 'client',
-    description: 'A token for the user with this e-mail and password (send it as Authorization: Bearer).',
+    description:
+      'A token for the user with this e-mail and password (send it as Authorization: Bearer).',
   });
 }
 

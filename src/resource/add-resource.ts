@@ -97,6 +97,8 @@ export async function resourceContext(
       .map((entry) => entry.name),
     endpoints: [...BUILT_IN_ENDPOINTS, ...others.map((record) => record.endpoint)],
     migrationTimestamp: again?.migration ?? (await nextMigrationTimestamp(root, config)),
+    graphql: config.graphql ?? false,
+    restOnly: others.filter((record) => record.graphql === false).map((record) => record.name),
   };
 }
 

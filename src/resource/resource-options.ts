@@ -29,6 +29,8 @@ export interface ResourceInput {
   nested?: boolean;
   /** Filterable fields with an index of their own, comma-separated: `price,publishedAt`. */
   indexes?: string;
+  /** `--no-graphql`: REST only in a project with GraphQL; `--graphql` (the default there) says so. */
+  graphql?: boolean;
 }
 
 /** What the project already has, so that the new resource does not collide with it. */
@@ -48,6 +50,10 @@ export interface ResourceContext {
   envelope?: boolean;
   /** Names the resource's migration; now when not given. */
   migrationTimestamp?: number;
+  /** The project serves GraphQL (restsmith.json "graphql"). */
+  graphql?: boolean;
+  /** Kebab names of the resources of restsmith.json served by REST only (`--no-graphql`). */
+  restOnly?: string[];
 }
 
 export function resourceOptions(input: ResourceInput, context: ResourceContext): ResourceOptions {
@@ -71,6 +77,7 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
   const checked = checkedReferences(references, input.cascade, context);
   if (input.nested) checkNested(checked, methods.list !== undefined);
   const indexes = indexedFields(input.indexes, fields, checked);
+  checkGraphql(input, resourceNames, checked, context);
   return {
     names: resourceNames,
     endpoint,
@@ -82,8 +89,40 @@ export function resourceOptions(input: ResourceInput, context: ResourceContext):
     ...(confirmed.length > 0 ? { confirmed } : {}),
     ...(input.nested ? { nested: true } : {}),
     ...(indexes.length > 0 ? { indexes } : {}),
+    ...(input.graphql === false ? { graphql: false as const } : {}),
     migrationTimestamp: context.migrationTimestamp ?? Date.now(),
   };
+}
+
+/**
+ * `--graphql` needs a project that serves GraphQL; a resource GraphQL serves cannot refer to one it
+ * leaves out (`--no-graphql`), whose type the schema does not have.
+ */
+function checkGraphql(
+  input: ResourceInput,
+  resource: Names,
+  references: ReferenceOptions[],
+  context: ResourceContext,
+): void {
+  if (input.graphql === true && !context.graphql) {
+    throw new UserError(
+      '--graphql: this project serves no GraphQL (restsmith.json has no "graphql": true).',
+      {
+        hint: 'Give the project GraphQL first with rest graphql, or drop --graphql.',
+      },
+    );
+  }
+  if (!context.graphql || input.graphql === false) return;
+  const restOnly = new Set(context.restOnly ?? []);
+  const reference = references.find((found) => restOnly.has(found.target.kebab));
+  if (reference) {
+    throw new UserError(
+      `${reference.names.camel} refers to ${reference.target.kebab}, which GraphQL leaves out ("graphql": false in restsmith.json), so ${resource.kebab}'s GraphQL type cannot show it.`,
+      {
+        hint: `Add ${resource.kebab} with --no-graphql too, or first give ${reference.target.kebab} GraphQL: rest api ${reference.target.kebab} --graphql.`,
+      },
+    );
+  }
 }
 
 function resourceName(raw: string, context: ResourceContext): Names {

@@ -98,6 +98,7 @@ async function ask(
     envelope: enveloped,
     nested: given.nested,
     indexes: given.indexes,
+    graphql: given.graphql,
   };
 }
 

@@ -1,14 +1,17 @@
 // test/<resource>.e2e-spec.ts's GraphQL tests (`--graphql`): the list as REST lists it, references in one query each, the same refusals.
 import type { ImportRef } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
-import type { ResourceOptions } from '../../src/model/resource.js';
 import { listAnswer } from '../_shared/test-http.js';
 import { fieldNames } from '../graphql/resolver.template.js';
 import { caller, tokenOf } from './e2e-access.js';
 import { referencesOf } from './references.js';
+import { servesGraphql, type ResourceOptions } from '../../src/model/resource.js';
 
 /** What the GraphQL tests import: the database's handle, whose statements they count. */
-export function graphqlTestImports(project: ProjectOptions, resource: ResourceOptions): ImportRef[] {
+export function graphqlTestImports(
+  project: ProjectOptions,
+  resource: ResourceOptions,
+): ImportRef[] {
   if (!counts(project, resource)) return [];
   return project.database === 'mongodb'
     ? [
@@ -20,11 +23,12 @@ export function graphqlTestImports(project: ProjectOptions, resource: ResourceOp
 
 /** A list with references to count the statements of. */
 const counts = (project: ProjectOptions, resource: ResourceOptions): boolean =>
-  project.graphql && Boolean(resource.methods.list && resource.methods.create) &&
+  servesGraphql(project, resource) &&
+  Boolean(resource.methods.list && resource.methods.create) &&
   referencesOf(resource).length > 0;
 
 export function graphqlTests(project: ProjectOptions, resource: ResourceOptions): string {
-  if (!project.graphql) return '';
+  if (!servesGraphql(project, resource)) return '';
   const names = fieldNames(resource);
   const parts = [
     `

@@ -1,7 +1,6 @@
 // `src/articles/articles.module.ts`: a resource's controller, service and persistence.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
-import type { ResourceOptions } from '../../src/model/resource.js';
 import { pkg } from '../_shared/pieces.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 import { controllerName } from './controller.template.js';
@@ -10,6 +9,7 @@ import { nestedReferences } from './nested.js';
 import { resourcePaths } from './paths.js';
 import { serviceName } from './service.template.js';
 import { resolverName, resolverPath } from '../graphql/resolver.template.js';
+import { servesGraphql, type ResourceOptions } from '../../src/model/resource.js';
 
 export const moduleName = (resource: ResourceOptions): string =>
   `${resource.names.pluralPascal}Module`;
@@ -34,7 +34,7 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
         ? [{ from: paths.nestedController, named: [nestedControllerName(resource)] }]
         : []),
       { from: paths.service, named: [serviceName(resource)] },
-      ...(project.graphql
+      ...(servesGraphql(project, resource)
         ? [{ from: resolverPath(project, resource), named: [resolverName(resource)] }]
         : []),
     ],
@@ -50,7 +50,7 @@ export function moduleTemplate(project: ProjectOptions, resource: ResourceOption
                 ? `  imports: [MongooseModule.forFeature([{ name: ${pascal}.name, schema: ${pascal}Schema }])],`
                 : `  imports: [TypeOrmModule.forFeature([${pascal}])],`,
               `  controllers: [${controllers.join(', ')}],`,
-              `  providers: [${[serviceName(resource), ...(project.graphql ? [resolverName(resource)] : [])].join(', ')}],`,
+              `  providers: [${[serviceName(resource), ...(servesGraphql(project, resource) ? [resolverName(resource)] : [])].join(', ')}],`,
               '}',
             ),
           ),

@@ -3,7 +3,7 @@
 // adds it to, pass their own lint, type-check and tests; a GraphQL client (graphql-request) walks
 // sign-up, sign-in, create, list, update and delete with the access errors; the schema the endpoint
 // serves, read by introspection, is what `rest schema print` prints.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildClientSchema,
@@ -83,6 +83,8 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, 
         '--owner',
         'author',
       ],
+      // REST only: left out of the schema (in the `added` project, before it has GraphQL at all).
+      ['note', '--fields', 'text category?:ref:category', '--no-graphql'],
     ]) {
       passed(`rest api ${resource[0]}`, rest(dir, 'api', ...resource, '--yes'));
     }
@@ -117,6 +119,10 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, 
       const print = (schema: ReturnType<typeof buildSchema>) =>
         printSchema(lexicographicSortSchema(schema));
       expect(print(buildClientSchema(served))).toBe(print(buildSchema(printed)));
+      // The resource added with --no-graphql has no type, no field and no resolver; REST serves it.
+      expect(printed).not.toMatch(/\bNote\b|\bnotes\b/);
+      expect(existsSync(join(dir, 'src/notes/notes.resolver.ts'))).toBe(false);
+      expect((await fetch(`${server.url}/notes`)).status).toBe(200);
       // The file the server reads is that text under its header.
       expect(readFileSync(join(dir, 'src/graphql/schema.graphql'), 'utf8')).toContain(
         printed.trim(),
@@ -222,6 +228,31 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, 
       const schema = readFileSync(join(dir, 'src/graphql/schema.graphql'), 'utf8');
       expect(schema).toMatch(/type Article implements Node \{[^}]*summary: String\n/);
       expect(schema).toMatch(/input ArticleInput \{[^}]*summary: String\n/);
+      // --no-graphql and --graphql in place: refused while a GraphQL type refers to the resource,
+      // with the fix and nothing written; the note, which no type refers to, comes in and goes out.
+      const refused = rest(dir, 'api', 'category', '--no-graphql', '--yes');
+      expect(refused.status, refused.output).toBe(1);
+      expect(refused.output).toMatch(/article refers to category in GraphQL[\s\S]*--no-graphql/);
+      const schemaPath = join(dir, 'src/graphql/schema.graphql');
+      expect(readFileSync(schemaPath, 'utf8')).toBe(schema);
+      const resolver = join(dir, 'src/notes/notes.resolver.ts');
+      passed('rest api note --graphql', rest(dir, 'api', 'note', '--graphql', '--yes'));
+      expect(existsSync(resolver)).toBe(true);
+      expect(readFileSync(schemaPath, 'utf8')).toMatch(/type Note implements Node/);
+      expect(readFileSync(join(dir, 'src/notes/notes.module.ts'), 'utf8')).toContain(
+        'NotesResolver',
+      );
+      passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
+      passed('rest api note --no-graphql', rest(dir, 'api', 'note', '--no-graphql', '--yes'));
+      expect(existsSync(resolver)).toBe(false);
+      expect(readFileSync(schemaPath, 'utf8')).not.toMatch(/\bNote\b/);
+      expect(readFileSync(join(dir, 'src/notes/notes.module.ts'), 'utf8')).not.toContain(
+        'Resolver',
+      );
+      expect(
+        JSON.parse(readFileSync(join(dir, 'restsmith.json'), 'utf8')).resources,
+      ).toContainEqual(expect.objectContaining({ name: 'note', graphql: false }));
+      passed('npm run lint', run('npm', ['run', 'lint'], dir));
       passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
     },
     LONG,

@@ -49,6 +49,7 @@ export function commentArgs(row: Combination): string[] {
     '--fields',
     fields.filter(Boolean).join(' '),
     ...(on(row.nested) ? ['--nested'] : []),
+    ...(row.commentGraphql === 'off' ? ['--no-graphql'] : []),
   ];
 }
 

@@ -28,6 +28,8 @@ export const FACTORS = {
   listReference: ['off', 'on'],
   /** The comment: `--nested`. */
   nested: ['off', 'on'],
+  /** The comment: `--no-graphql` (REST only; in a project without GraphQL, recorded for later). */
+  commentGraphql: ['default', 'off'],
   /** `rest api article --access ...` once the table holds rows: see ACCESS_EDITS. */
   accessEdit: ['admin', 'master'],
 } as const;
@@ -58,6 +60,7 @@ export const STEP_OF: Record<Factor, Step> = {
   reference: 'comment',
   listReference: 'comment',
   nested: 'comment',
+  commentGraphql: 'comment',
   accessEdit: 'access',
 };
 

@@ -169,4 +169,43 @@ describe('rest new --graphql', () => {
     expect(text('test/password-resets.e2e-spec.ts')).toContain('requestPasswordReset');
     expect(text('test/email-confirmations.e2e-spec.ts')).toContain('resendConfirmation');
   });
+
+  it('leaves out a resource made with --no-graphql, and refuses what its absence would break', async () => {
+    const options = normaliseProjectOptions({
+      name: 'blog',
+      packageManager: 'npm',
+      database: 'sqlite',
+      graphql: true,
+    });
+    const served = { ...context, resources: [], graphql: true };
+    const note = resourceOptions({ name: 'note', fields: 'text', graphql: false }, served);
+    expect(note.graphql).toBe(false);
+    const project = { ...options, resources: [note] };
+    // Rendered and type-checked as a whole.
+    const files = await renderFiles([...projectFiles(project), ...resourceFiles(project, note)]);
+    const text = (path: string) => files.find((file) => file.path === path)?.text;
+    expect(text('src/notes/notes.resolver.ts')).toBeUndefined();
+    expect(flat(text('src/notes/notes.module.ts')!)).toContain('providers: [NotesService]');
+    expect(text('test/notes.e2e-spec.ts')).not.toContain('/graphql');
+    expect(JSON.parse(text('restsmith.json')!).resources[0]).toMatchObject({ graphql: false });
+    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
+    const schema = withGraphqlSchema(root, files).find(
+      (file) => file.path === 'src/graphql/schema.graphql',
+    )!.text;
+    expect(Object.keys(buildSchema(schema).getTypeMap())).not.toContain('Note');
+    expect(schema).not.toMatch(/\bnotes?\b/);
+
+    // A type GraphQL serves cannot refer to it; --graphql needs a project with GraphQL.
+    const withNote = { ...served, resources: ['note'], restOnly: ['note'] };
+    expect(() =>
+      resourceOptions({ name: 'comment', fields: 'body note:ref:note' }, withNote),
+    ).toThrow(/note refers to note, which GraphQL leaves out/);
+    expect(
+      resourceOptions({ name: 'comment', fields: 'body note:ref:note', graphql: false }, withNote)
+        .graphql,
+    ).toBe(false);
+    expect(() =>
+      resourceOptions({ name: 'comment', fields: 'body', graphql: true }, context),
+    ).toThrow(/this project serves no GraphQL/);
+  });
 });

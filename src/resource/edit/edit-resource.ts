@@ -39,6 +39,8 @@ import { resourceEdits } from './resource-files.js';
 
 export interface ResourceEditInput extends FieldChangeInput, MethodChangeInput {
   name: string;
+  /** `--graphql`/`--no-graphql`: give the resource GraphQL fields or take them away. */
+  graphql?: boolean;
 }
 
 export interface EditedResource {
@@ -68,6 +70,9 @@ export async function editResource(
   }
   const project = projectOptions(loaded.config);
   const before = resourceFromRecord(record, loaded.config.envelope);
+  if (input.graphql !== undefined) {
+    return toggleGraphql(root, loaded, project, before, input, options);
+  }
   const { change, methods } = changesOf(before, input, {
     resources: loaded.config.resources.map((found) => found.name),
     auth: project.auth,
@@ -84,6 +89,7 @@ export async function editResource(
     methods: methods ?? before.methods,
     ...indexesAfter(before, change),
   };
+  refuseRestOnlyReference(loaded, project, after);
   const [edited, migration] = await Promise.all([
     resourceEdits(root, project, before, after, change?.renames ?? new Map()),
     !change
@@ -107,6 +113,106 @@ export async function editResource(
     ...edited.notes,
   ];
   return { resource: after, plan, notes };
+}
+
+/** A reference added to a resource GraphQL serves cannot point at one it leaves out (`--no-graphql`). */
+function refuseRestOnlyReference(
+  loaded: LoadedConfig,
+  project: ProjectOptions,
+  resource: ResourceOptions,
+): void {
+  if (!project.graphql || resource.graphql === false) return;
+  const restOnly = loaded.config.resources
+    .filter((record) => record.graphql === false)
+    .map((record) => record.name);
+  const reference = (resource.references ?? []).find((found) =>
+    restOnly.includes(found.target.kebab),
+  );
+  if (!reference) return;
+  throw new UserError(
+    `${reference.names.camel} refers to ${reference.target.kebab}, which GraphQL leaves out ("graphql": false in restsmith.json), so ${resource.names.kebab}'s GraphQL type cannot show it.`,
+    {
+      hint: `First give ${reference.target.kebab} GraphQL (rest api ${reference.target.kebab} --graphql), or leave ${resource.names.kebab} out of it (--no-graphql).`,
+    },
+  );
+}
+
+/**
+ * `--graphql`/`--no-graphql` on a resource that exists: its resolver written or deleted (deleted only
+ * as generated), its module's providers and its e2e spec's GraphQL tests changed in place, the
+ * schema printed again. Refused where a type would refer to one the schema leaves out.
+ */
+async function toggleGraphql(
+  root: string,
+  loaded: LoadedConfig,
+  project: ProjectOptions,
+  before: ResourceOptions,
+  input: ResourceEditInput,
+  options: { dryRun?: boolean; beforeWrite?: (files: EditedFile[]) => EditedFile[] },
+): Promise<EditedResource> {
+  const kebab = before.names.kebab;
+  const others = [
+    input.addFields,
+    input.removeFields,
+    input.renameField,
+    input.addMethods,
+    input.removeMethods,
+    input.access,
+  ];
+  if (others.some((flag) => flag !== undefined)) {
+    throw new UserError('Change GraphQL in a command of its own.', {
+      hint: `Run rest api ${kebab} --${input.graphql ? '' : 'no-'}graphql alone, then the other change.`,
+    });
+  }
+  // --no-graphql is only recorded there: `rest graphql` will leave the resource out.
+  if (input.graphql && !project.graphql) {
+    throw new UserError(
+      `${loaded.config.name} serves no GraphQL (restsmith.json has no "graphql": true).`,
+      {
+        hint: 'Give the project GraphQL first with rest graphql; it serves every resource but those left out.',
+      },
+    );
+  }
+  const served = (record: { graphql?: false }) => record.graphql !== false;
+  if ((before.graphql !== false) === input.graphql) {
+    const plan = await writeFiles(root, [], { mode: 'existing', dryRun: options.dryRun });
+    const state = input.graphql ? 'has GraphQL fields already' : 'is left out of GraphQL already';
+    return { resource: before, plan, notes: [`${kebab} ${state}: nothing to do.`] };
+  }
+  if (input.graphql) {
+    refuseRestOnlyReference(loaded, project, { ...before, graphql: undefined });
+  } else {
+    const referrers = loaded.config.resources.filter(
+      (record) =>
+        record.name !== kebab &&
+        served(record) &&
+        (resourceFromRecord(record).references ?? []).some((found) => found.target.kebab === kebab),
+    );
+    if (referrers.length > 0) {
+      const list = referrers.map((record) => record.name).join(', ');
+      throw new UserError(
+        `${list} refer${referrers.length === 1 ? 's' : ''} to ${kebab} in GraphQL: without its type, their fields could not show it.`,
+        {
+          hint: `Leave ${list} out of GraphQL first (rest api <name> --no-graphql), or keep ${kebab} in it.`,
+        },
+      );
+    }
+  }
+  const { graphql: _left, ...withGraphql } = before;
+  const after: ResourceOptions = input.graphql ? withGraphql : { ...before, graphql: false };
+  const edited = await resourceEdits(root, project, before, after, new Map());
+  const config = await configEdit(root, loaded, after);
+  const files = [...edited.files, config];
+  const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
+    mode: 'existing',
+    dryRun: options.dryRun,
+  });
+  const note = input.graphql
+    ? `${kebab} has GraphQL fields now, in src/graphql/schema.graphql and its resolver.`
+    : project.graphql
+      ? `${kebab} is served by REST only now: its GraphQL fields and resolver are gone.`
+      : `${kebab} is recorded as REST only: rest graphql will leave it out.`;
+  return { resource: after, plan, notes: [note, ...edited.notes] };
 }
 
 /** The fields indexed of their own (--indexes) once renamed fields are renamed and removed ones gone. */
@@ -186,6 +292,8 @@ async function configEdit(
     else delete next.cascade;
     if (record.indexes) next.indexes = record.indexes;
     else delete next.indexes;
+    if (record.graphql === false) next.graphql = false;
+    else delete next.graphql;
     return next;
   });
   const text = JSON.stringify({ ...loaded.config, resources }, null, 2);

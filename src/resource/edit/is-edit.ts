@@ -6,6 +6,8 @@ export interface ResourceEditFlags {
   addMethods?: string;
   removeMethods?: string;
   access?: string;
+  /** `--graphql`/`--no-graphql` on a resource that exists. */
+  graphql?: boolean;
 }
 
 export const isResourceEdit = (input: ResourceEditFlags): boolean =>
