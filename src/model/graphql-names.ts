@@ -15,3 +15,12 @@ export function graphqlFieldNames(names: Names): Record<ResourceMethod, string> 
     delete: `delete${names.pascal}`,
   };
 }
+
+/**
+ * The list's page with its count and next cursor: `articlesPage` of the type `ArticlePage`
+ * (`newsPage` for `news`).
+ */
+export const graphqlPageNames = (names: Names): { field: string; type: string } => ({
+  field: `${names.pluralCamel}Page`,
+  type: `${names.pascal}Page`,
+});

@@ -101,7 +101,9 @@ function addTypes(
   access: AccessDirectives,
 ): void {
   const objects = model.objects.map((object) =>
-    object.node === false ? new ObjectType(object.name) : new ObjectType(object.name).implements(node),
+    object.node === false
+      ? new ObjectType(object.name)
+      : new ObjectType(object.name).implements(node),
   );
   const inputs = model.inputs.map((input) => new InputType(input.name));
   for (const type of [...objects, ...inputs]) types.set(type.name, type);

@@ -28,11 +28,16 @@ const NO_FIELDS =
  * @example
  * const files = await withGraphqlSchema('my-api', rendered); // [...rendered, { path: 'src/graphql/schema.graphql', ... }]
  */
-export function withGraphqlSchema<T extends EditedFile>(root: string, files: T[]): (T | EditedFile)[] {
+export function withGraphqlSchema<T extends EditedFile>(
+  root: string,
+  files: T[],
+): (T | EditedFile)[] {
   const config = configOf(root, files);
   if (!config?.graphql) return files;
   const path = graphqlSchemaPath(config.sourceDir);
-  const staged = new Map(files.filter((file) => !file.remove).map((file) => [file.path, file.text]));
+  const staged = new Map(
+    files.filter((file) => !file.remove).map((file) => [file.path, file.text]),
+  );
   const text = graphqlSchemaText(root, config, staged);
   return [
     ...files.filter((file) => file.path !== path),
@@ -63,6 +68,9 @@ export function graphqlSchemaText(
 function configOf(root: string, files: readonly EditedFile[]): ProjectConfig | undefined {
   const staged = files.find((file) => file.path === CONFIG_FILE && !file.remove)?.text;
   const text =
-    staged ?? (existsSync(join(root, CONFIG_FILE)) ? readFileSync(join(root, CONFIG_FILE), 'utf8') : undefined);
+    staged ??
+    (existsSync(join(root, CONFIG_FILE))
+      ? readFileSync(join(root, CONFIG_FILE), 'utf8')
+      : undefined);
   return text === undefined ? undefined : checkConfig(JSON.parse(text));
 }

@@ -2,7 +2,7 @@
 import type { Access, ResourceMethod, ResourceOptions } from '../model/resource.js';
 import type { GraphField } from './field-types.js';
 import type { Names } from '../model/names.js';
-import { graphqlFieldNames } from '../model/graphql-names.js';
+import { graphqlFieldNames, graphqlPageNames } from '../model/graphql-names.js';
 
 /** A field of Query or Mutation, mirroring one route. */
 export interface Operation {
@@ -35,6 +35,21 @@ const LIST_ARGUMENTS: OperationArgument[] = [
   { name: 'sort', type: 'String', nullable: true },
   { name: 'fields', type: 'String', nullable: true },
 ];
+
+/**
+ * The page field's arguments: the list's, with REST's `after` and `count`; `page` has no default,
+ * since a page number and a cursor do not go together.
+ */
+const PAGE_ARGUMENTS: OperationArgument[] = [
+  ...LIST_ARGUMENTS.map(({ defaultInteger, ...argument }) =>
+    argument.name === 'page' ? argument : { ...argument, defaultInteger },
+  ),
+  { name: 'after', type: 'String', nullable: true },
+  { name: 'count', type: 'Boolean', nullable: true },
+];
+
+const PAGE_DESCRIPTION =
+  'A page of the list with its count over all pages (null with count: false) and, with after (empty for the first page), the cursor of the next page: what REST answers as X-Total-Count and Link.';
 
 /** The type names one resource's operations use. */
 export interface OperationTypes {
@@ -149,10 +164,23 @@ export function resourceOperations(
       ...(ownerOnly && access === 'user' ? { description: ownerOnly } : {}),
     }),
   };
+  const page = graphqlPageNames(names);
   const order: ResourceMethod[] = ['list', 'read', 'create', 'update', 'delete'];
   return order.flatMap((method) => {
     const access = methods[method];
-    return access ? [build[method](access)] : [];
+    if (!access) return [];
+    if (method !== 'list') return [build[method](access)];
+    const list = build.list(access);
+    return [
+      list,
+      {
+        ...list,
+        name: page.field,
+        arguments: [...PAGE_ARGUMENTS, ...(types.filters ?? [])],
+        returns: { type: page.type, list: false, nullable: false },
+        description: PAGE_DESCRIPTION,
+      },
+    ];
   });
 }
 
@@ -181,5 +209,7 @@ export function userOperations(types: OperationTypes): Operation[] {
     create.access = 'client';
     create.description = 'Setting a role needs the master key.';
   }
-  return [...operations.slice(0, 2), me, ...operations.slice(2)];
+  // `me` after `user`, the other read.
+  const after = operations.findIndex((operation) => operation.name === 'user') + 1;
+  return [...operations.slice(0, after), me, ...operations.slice(after)];
 }

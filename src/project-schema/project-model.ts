@@ -1,5 +1,5 @@
 // The project as GraphQL sees it: object and input types read from its classes, and its operations from restsmith.json.
-import { names } from '../model/names.js';
+import { names, type Names } from '../model/names.js';
 import type { FieldOptions } from '../model/resource.js';
 import type { ProjectConfig, ResourceRecord } from '../model/config-record.js';
 import { resourceFromRecord } from '../model/project-config.js';
@@ -13,6 +13,7 @@ import {
 import type { ClassShape, ProjectSources } from './project-sources.js';
 import { classFields, ownerField, recordFields, withReferences } from './model-fields.js';
 import { AUTH_METHODS } from '../model/project.js';
+import { graphqlPageNames } from '../model/graphql-names.js';
 
 export interface TypeModel {
   name: string;
@@ -123,6 +124,7 @@ function addResource(
   ];
   const fields = stored ? objectFields(stored, context) : [...fallback, ...timestamps];
   model.objects.push({ name: pascal, fields: withReferences(fields, resource.references ?? []) });
+  if (resource.methods.list) model.objects.push(pageObject(resource.names));
   const inputs = addInputs(model, pascal, sources, context, {
     fallback: resource.fields,
     create: resource.methods.create !== undefined,
@@ -161,6 +163,7 @@ function addUsers(
       USER_PRIVATE.has(field.name) ? { ...field, nullable: true } : field,
     ),
   });
+  model.objects.push(pageObject(names('user')));
   const inputs = addInputs(model, 'User', sources, context, {
     fallback: [],
     create: true,
@@ -255,6 +258,19 @@ function addSignIn(model: ProjectModel): void {
     description:
       'A token for the user with this e-mail and password (send it as Authorization: Bearer).',
   });
+}
+
+/** `ArticlePage`: a page of the list, its count over all pages and the cursor of the next page. */
+function pageObject(resource: Names): TypeModel {
+  return {
+    name: graphqlPageNames(resource).type,
+    node: false,
+    fields: [
+      { name: 'items', type: resource.pascal, list: true, nullable: false },
+      { name: 'total', type: 'Int', list: false, nullable: true },
+      { name: 'next', type: 'String', list: false, nullable: true },
+    ],
+  };
 }
 
 /** `id: ID!` first (Node), then the class's properties in their order. */

@@ -117,7 +117,8 @@ export const PIECES = {
   graphqlContext: { from: 'src/graphql/graphql-context.ts', named: [], types: ['GraphqlContext'] },
   graphqlInput: {
     from: 'src/graphql/graphql-input.ts',
-    named: ['checkedId', 'checkedInput', 'listQueryOf'],
+    named: ['checkedId', 'checkedInput', 'listQueryOf', 'pageAnswer'],
+    types: ['PageAnswer'],
   },
   graphqlModule: { from: 'src/graphql/graphql.module.ts', named: ['GraphqlModule'] },
   testApp: { from: 'test/app.ts', named: ['createTestApp', 'describeWithDatabase'] },

@@ -26,17 +26,16 @@ export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
       ...(options.auth ? [use('rateLimit', 'RateLimitGuard')] : []),
       use('access', 'ACCESS_GUARDS', 'AccessLevel'),
       ...(options.auth
-        ? [
-            use('jwtAuthGuard', 'JwtAuthGuard'),
-            use('currentUser', 'AuthUser'),
-          ]
+        ? [use('jwtAuthGuard', 'JwtAuthGuard'), use('currentUser', 'AuthUser')]
         : []),
       { from: 'src/graphql/graphql-context.ts', types: ['GraphqlContext'] },
     ],
     [
       interfaceOf({
         name: 'GuardedField',
-        docs: ['A field of Query or Mutation: its `@Access` levels, and the method and class that resolve it.'],
+        docs: [
+          'A field of Query or Mutation: its `@Access` levels, and the method and class that resolve it.',
+        ],
         properties: [
           { name: 'levels', type: 'readonly AccessLevel[] | undefined' },
           { name: 'method', type: '(...args: unknown[]) => unknown' },
@@ -92,7 +91,9 @@ export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
               'for (const guard of new Set(levels.flatMap(([, guards]) => guards))) {',
               '  this.guards.set(guard, await this.moduleRef.create(guard));',
               '}',
-              ...(options.auth ? ['this.rateLimit = await this.moduleRef.create(RateLimitGuard);'] : []),
+              ...(options.auth
+                ? ['this.rateLimit = await this.moduleRef.create(RateLimitGuard);']
+                : []),
             ),
           },
           {
@@ -101,7 +102,7 @@ export function graphqlAccessTemplate(options: ProjectOptions): TypeScriptFile {
             docs: [
               "Throws the guard's 401 or 403 (a field without levels is closed to everyone, as a route), or",
               "the 429 of `@LimitAttempts`, counted as its route's: per client address, and per account for",
-              "the fields that take an e-mail.",
+              'the fields that take an e-mail.',
             ],
             parameters: [
               { name: 'field', type: 'GuardedField' },

@@ -1,7 +1,7 @@
 // src/graphql/graphql-input.ts: a field's arguments checked as REST checks a body, an `:id` and a list's query string.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, use } from '../_shared/pieces.js';
-import { code, constant, functionOf, tsFile, typeAlias } from '../_shared/ts.js';
+import { code, constant, functionOf, interfaceOf, tsFile, typeAlias } from '../_shared/ts.js';
 
 export function graphqlInputTemplate(): TypeScriptFile {
   return tsFile(
@@ -10,7 +10,8 @@ export function graphqlInputTemplate(): TypeScriptFile {
       pkg('@nestjs/common', 'ValidationPipe'),
       use('appSetup', 'VALIDATION'),
       use('parseId', 'ParseIdPipe'),
-      use('listQuery', 'parseListQuery', 'ListQuery', 'ListSpec'),
+      use('listQuery', 'MAX_COUNT', 'parseListQuery', 'ListQuery', 'ListSpec'),
+      use('paging', 'Page'),
     ],
     [
       constant('validation', 'new ValidationPipe(VALIDATION)', {
@@ -47,6 +48,48 @@ export function graphqlInputTemplate(): TypeScriptFile {
         docs: [
           "GraphQL's names of the filter operators: `views_gte` is the query string's `views.gte`.",
         ],
+      }),
+      interfaceOf({
+        name: 'PageAnswer',
+        typeParameters: ['V'],
+        docs: [
+          "What a page field answers (`ArticlePage`): REST's body, X-Total-Count and Link in one.",
+        ],
+        properties: [
+          { name: 'items', type: 'V[]' },
+          {
+            name: 'total',
+            type: 'number | null',
+            docs: [
+              'Counted up to MAX_COUNT (more is answered as MAX_COUNT); null with `count: false`.',
+            ],
+          },
+          {
+            name: 'next',
+            type: 'string | null',
+            docs: ['With `after`: the cursor of the next page, null on the last one.'],
+          },
+        ],
+      }),
+      functionOf({
+        name: 'pageAnswer',
+        typeParameters: ['T', 'V'],
+        docs: [
+          'A page of a list, its entries shown as REST shows them, with its count and next cursor.',
+        ],
+        parameters: [
+          { name: 'page', type: 'Page<T>' },
+          { name: 'view', type: '(item: T) => V' },
+        ],
+        returnType: 'PageAnswer<V>',
+        statements: code(
+          'const last = page.items.length - 1;',
+          'return {',
+          '  items: page.items.map((item) => view(item)),',
+          '  total: page.total === undefined ? null : Math.min(page.total, MAX_COUNT),',
+          '  next: page.after && page.more && last >= 0 ? page.after(last) : null,',
+          '};',
+        ),
       }),
       functionOf({
         name: 'listQueryOf',

@@ -43,7 +43,7 @@ export function graphqlControllerTemplate(): TypeScriptFile {
             statements: code(
               'const answer = await this.graphql.execute(body, request, response);',
               'if (answer.status !== 200) response.status(answer.status);',
-              "// Serialized already (GraphqlService measures it): sent as it is, as JSON.",
+              '// Serialized already (GraphqlService measures it): sent as it is, as JSON.',
               "response.type('application/json');",
               'return answer.text;',
             ),

@@ -106,7 +106,9 @@ export function graphqlServiceTemplate(): TypeScriptFile {
       }),
       constant('KEPT_QUERIES', '500', {
         isExported: false,
-        docs: ['How many checked queries are kept, and how long each may be (characters): 2 MB at most.'],
+        docs: [
+          'How many checked queries are kept, and how long each may be (characters): 2 MB at most.',
+        ],
       }),
       constant('KEPT_QUERY_LENGTH', '4096', { isExported: false }),
       constant('MAX_TOKENS', '2000', {
@@ -277,7 +279,7 @@ function graphqlServiceClass() {
           "if (mark.type === 'Query' || mark.type === 'Mutation') {",
           '  const guarded = { levels: this.reflector.get<AccessLevel[] | undefined, string>(ACCESS_LEVELS, method), method, owner };',
           '  field.resolve = async (_source: unknown, args: Record<string, unknown>, context: GraphqlContext) => {',
-          '    // The guards read a body: the input of a mutation, else its arguments (signIn\'s e-mail).',
+          "    // The guards read a body: the input of a mutation, else its arguments (signIn's e-mail).",
           '    await this.access.check(guarded, context, args.input ?? args);',
           '    return call(args, context);',
           '  };',

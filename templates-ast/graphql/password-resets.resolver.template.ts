@@ -50,7 +50,9 @@ export function passwordResetsResolverTemplate(): TypeScriptFile {
           {
             name: 'complete',
             isAsync: true,
-            docs: ["PUT /password-resets/:token: the mailed token's account gets the new password."],
+            docs: [
+              "PUT /password-resets/:token: the mailed token's account gets the new password.",
+            ],
             decorators: [
               decorator('Mutation', "'resetPassword'"),
               decorator('Access', "'public'"),

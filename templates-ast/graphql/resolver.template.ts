@@ -3,7 +3,7 @@ import type { MethodDeclarationStructure, OptionalKind } from 'ts-morph';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
 import type { ResourceMethod, ResourceOptions } from '../../src/model/resource.js';
-import { graphqlFieldNames } from '../../src/model/graphql-names.js';
+import { graphqlFieldNames, graphqlPageNames } from '../../src/model/graphql-names.js';
 import { use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
 import { resourcePaths } from '../resource/paths.js';
@@ -51,7 +51,7 @@ export function resolverTemplate(
         'graphqlInput',
         ...(read || update || remove ? ['checkedId'] : []),
         ...(create || update ? ['checkedInput'] : []),
-        ...(list ? ['listQueryOf'] : []),
+        ...(list ? ['listQueryOf', 'pageAnswer', 'PageAnswer'] : []),
       ),
       ...(create ? [{ from: paths.createDto, named: [`Create${pascal}Dto`] }] : []),
       ...(update ? [{ from: paths.updateDto, named: [`Update${pascal}Dto`] }] : []),
@@ -147,8 +147,27 @@ function fields(resource: ResourceOptions): Method[] {
       statements: code(`await ${service}.remove(checkedId(args.id)${user});`, 'return true;'),
     },
   };
+  const page: Method = {
+    name: 'page',
+    isAsync: true,
+    docs: [
+      "The list's page with its count and the next page's cursor, as REST's headers give them.",
+    ],
+    decorators: [
+      decorator('Query', `'${graphqlPageNames(resource.names).field}'`),
+      ...mark('list').slice(1),
+    ],
+    parameters: [{ name: 'args', type: 'Record<string, unknown>' }],
+    returnType: `Promise<PageAnswer<${view}>>`,
+    statements: code(
+      `const page = await ${service}.list(listQueryOf(args, ${listSpecName(resource)}));`,
+      `return pageAnswer(page, ${toView});`,
+    ),
+  };
   const order: ResourceMethod[] = ['list', 'read', 'create', 'update', 'delete'];
-  return order.filter((kind) => resource.methods[kind]).map((kind) => all[kind]);
+  return order
+    .filter((kind) => resource.methods[kind])
+    .flatMap((kind) => (kind === 'list' ? [all.list, page] : [all[kind]]));
 }
 
 /** A reference's field: the referenced entries of every entry of the request, loaded in one query. */

@@ -17,7 +17,7 @@ export function usersResolverTemplate(options: ProjectOptions): TypeScriptFile {
       use('rateLimit', 'LimitAttempts'),
       use('graphql', 'BatchLoad', 'Mutation', 'Query', 'Resolver'),
       use('graphqlContext', 'GraphqlContext'),
-      use('graphqlInput', 'checkedId', 'checkedInput', 'listQueryOf'),
+      use('graphqlInput', 'checkedId', 'checkedInput', 'listQueryOf', 'pageAnswer', 'PageAnswer'),
       { from: 'src/users/dto/create-user.dto.ts', named: ['CreateUserDto'] },
       { from: 'src/users/dto/update-user.dto.ts', named: ['UpdateUserDto'] },
       {
@@ -78,6 +78,19 @@ function queries(): Method[] {
       statements: code(
         'const page = await this.users.list(listQueryOf(args, USER_LIST));',
         'return page.items.map((user) => toUserView(user));',
+      ),
+    },
+    {
+      name: 'page',
+      isAsync: true,
+      docs: [
+        "The list's page with its count and the next page's cursor, as REST's headers give them.",
+      ],
+      decorators: [decorator('Query', "'usersPage'"), decorator('Access', "'admin'")],
+      parameters: [{ name: 'args', type: 'Record<string, unknown>' }],
+      returnType: 'Promise<PageAnswer<UserView>>',
+      statements: code(
+        'return pageAnswer(await this.users.list(listQueryOf(args, USER_LIST)), toUserView);',
       ),
     },
     {
@@ -166,7 +179,9 @@ function confirmation(): Method[] {
     {
       name: 'confirmEmail',
       isAsync: true,
-      docs: ['Confirms the e-mail of the token mailed at sign-up (or by resendConfirmation); once per token.'],
+      docs: [
+        'Confirms the e-mail of the token mailed at sign-up (or by resendConfirmation); once per token.',
+      ],
       decorators: [
         decorator('Mutation', "'confirmEmail'"),
         decorator('Access', "'public'"),

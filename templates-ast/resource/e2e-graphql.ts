@@ -3,6 +3,7 @@ import type { ImportRef } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
 import { listAnswer } from '../_shared/test-http.js';
 import { fieldNames } from '../graphql/resolver.template.js';
+import { graphqlPageNames } from '../../src/model/graphql-names.js';
 import { caller, tokenOf } from './e2e-access.js';
 import { referencesOf } from './references.js';
 import { servesGraphql, type ResourceOptions } from '../../src/model/resource.js';
@@ -42,6 +43,7 @@ export function graphqlTests(project: ProjectOptions, resource: ResourceOptions)
       : '',
     counts(project, resource) ? statementCounter(project) : '',
     listTest(resource, names.list),
+    pageTest(resource),
     refusalTest(resource, names.create),
     '  });\n',
   ];
@@ -105,6 +107,38 @@ function listTest(resource: ResourceOptions, field: string): string {
       expect(three.body.data.${field}.map((entry: { id: string }) => entry.id)).toEqual(
         ${rows('rest')}.map((entry: { id: string }) => entry.id),
       );${counted ? '\n      // A page of three costs what a page of one does: no query per entry.\n      expect(forThree).toBe(forOne);' : ''}
+    });`;
+}
+
+/** The page field: REST's cursor (`after`, its Link) and count (X-Total-Count), through GraphQL. */
+function pageTest(resource: ResourceOptions): string {
+  if (!resource.methods.list || !resource.methods.create) return '';
+  const lister = tokenOf(caller(resource, 'list'));
+  const field = graphqlPageNames(resource.names).field;
+  const { rows, count } = listAnswer(resource.envelope);
+  const rest = (after: string) =>
+    `http().get('/${resource.endpoint}').query({ limit: 2, sort: '-createdAt', after: ${after} }).set(as(${lister})).expect(200)`;
+  const page = (after: string) =>
+    `graphql(\`{ ${field}(limit: 2, sort: "-createdAt", after: "\${${after}}") { items { id } total next } }\`, ${lister})`;
+  return `
+
+    it('pages by cursor and counts as GET /${resource.endpoint} does, through ${field}', async () => {
+      for (let index = 0; index < 3; index += 1) await create();
+      const ids = (entries: { id: string }[]) => entries.map((entry) => entry.id);
+      const first = (await ${page("''")}).body.data.${field};
+      const restFirst = await ${rest("''")};
+      expect(ids(first.items)).toEqual(ids(${rows('restFirst')}));
+      expect(first.total).toBe(${count('restFirst')});
+      expect(first.next).toEqual(expect.any(String));
+      const second = (await ${page('first.next')}).body.data.${field};
+      const restSecond = await ${rest('first.next')};
+      expect(ids(second.items)).toEqual(ids(${rows('restSecond')}));
+      expect(ids(second.items)).not.toContain(first.items[0].id);
+      const uncounted = await graphql('{ ${field}(limit: 1, count: false) { total next } }', ${lister});
+      // Without after, pages are numbered and have no cursor; count: false leaves the count out.
+      expect(uncounted.body.data.${field}).toEqual({ total: null, next: null });
+      const refused = await graphql('{ ${field}(page: 2, after: "") { total } }', ${lister});
+      expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     });`;
 }
 

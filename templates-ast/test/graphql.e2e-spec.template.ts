@@ -83,6 +83,15 @@ describeWithDatabase('POST /graphql (e2e)', () => {
     const ada = await signUp(app, email('ada'));
     const users = await graphql('{ users { id } }', {}, ada.token).expect(200);
     expect(users.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    const page = await graphql('{ usersPage { total } }', {}, ada.token).expect(200);
+    expect(page.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('counts the entries of a page field by its limit against GRAPHQL_MAX_COMPLEXITY', async () => {
+    // Pages of 100 users of 5 fields, 500 each: past the limit whatever the default page of a list.
+    const pages = Array.from({ length: ${Math.floor(GRAPHQL_LIMITS.complexity / 500) + 1} }, (_, index) => \`p\${index}: usersPage(limit: 100) { items { id name picture email createdAt } }\`);
+    const response = await graphql(\`{ \${pages.join(' ')} }\`).expect(400);
+    expect(response.body.errors[0].message).toContain('GRAPHQL_MAX_COMPLEXITY');
   });
 
   it('checks arguments as the REST routes do: a 400 reason with BAD_USER_INPUT', async () => {

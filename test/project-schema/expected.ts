@@ -45,6 +45,12 @@ export const twoResources = sdl`
     createdAt: DateTime
   }
 
+  type UserPage {
+    items: [User!]!
+    total: Int
+    next: String
+  }
+
   type SignInResult {
     token: String!
     user: User!
@@ -56,6 +62,12 @@ export const twoResources = sdl`
     body: String
     createdAt: DateTime!
     updatedAt: DateTime!
+  }
+
+  type NotePage {
+    items: [Note!]!
+    total: Int
+    next: String
   }
 
   type Article implements Node {
@@ -71,14 +83,26 @@ export const twoResources = sdl`
     updatedAt: DateTime!
   }
 
+  type ArticlePage {
+    items: [Article!]!
+    total: Int
+    next: String
+  }
+
   type Query {
     users(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [User!]! @auth(requires: ADMIN)
+    "A page of the list with its count over all pages (null with count: false) and, with after (empty for the first page), the cursor of the next page: what REST answers as X-Total-Count and Link."
+    usersPage(q: String, page: Int, limit: Int = 10, sort: String, fields: String, after: String, count: Boolean): UserPage! @auth(requires: ADMIN)
     user(id: ID!): User
     "The signed-in user."
     me: User! @auth
     notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Note!]!
+    "A page of the list with its count over all pages (null with count: false) and, with after (empty for the first page), the cursor of the next page: what REST answers as X-Total-Count and Link."
+    notesPage(q: String, page: Int, limit: Int = 10, sort: String, fields: String, after: String, count: Boolean, title: String, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): NotePage!
     note(id: ID!): Note
     articles(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, published: Boolean, views: Float, views_gte: Float, views_lte: Float, views_in: [Float!], publishedAt: DateTime, publishedAt_gte: DateTime, publishedAt_lte: DateTime, publishedAt_in: [DateTime!], createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Article!]!
+    "A page of the list with its count over all pages (null with count: false) and, with after (empty for the first page), the cursor of the next page: what REST answers as X-Total-Count and Link."
+    articlesPage(q: String, page: Int, limit: Int = 10, sort: String, fields: String, after: String, count: Boolean, title: String, published: Boolean, views: Float, views_gte: Float, views_lte: Float, views_in: [Float!], publishedAt: DateTime, publishedAt_gte: DateTime, publishedAt_lte: DateTime, publishedAt_in: [DateTime!], createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): ArticlePage!
     article(id: ID!): Article
   }
 
@@ -180,6 +204,12 @@ export const usersOnly = sdl`
     createdAt: DateTime
   }
 
+  type UserPage {
+    items: [User!]!
+    total: Int
+    next: String
+  }
+
   type SignInResult {
     token: String!
     user: User!
@@ -187,6 +217,8 @@ export const usersOnly = sdl`
 
   type Query {
     users(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String): [User!]! @auth(requires: ADMIN)
+    "A page of the list with its count over all pages (null with count: false) and, with after (empty for the first page), the cursor of the next page: what REST answers as X-Total-Count and Link."
+    usersPage(q: String, page: Int, limit: Int = 10, sort: String, fields: String, after: String, count: Boolean): UserPage! @auth(requires: ADMIN)
     user(id: ID!): User
     "The signed-in user."
     me: User! @auth

@@ -87,8 +87,16 @@ describe('projects without accounts', () => {
         updatedAt: DateTime!
       }
 
+      type NotePage {
+        items: [Note!]!
+        total: Int
+        next: String
+      }
+
       type Query {
         notes(q: String, page: Int = 1, limit: Int = 10, sort: String, fields: String, title: String, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): [Note!]!
+        "A page of the list with its count over all pages (null with count: false) and, with after (empty for the first page), the cursor of the next page: what REST answers as X-Total-Count and Link."
+        notesPage(q: String, page: Int, limit: Int = 10, sort: String, fields: String, after: String, count: Boolean, title: String, createdAt: DateTime, createdAt_gte: DateTime, createdAt_lte: DateTime, createdAt_in: [DateTime!]): NotePage!
         note(id: ID!): Note
       }
 

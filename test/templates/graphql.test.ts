@@ -115,6 +115,20 @@ describe('rest new --graphql', () => {
       expect.arrayContaining(['me', 'users', 'categories', 'category', 'articles', 'article']),
     );
     expect(Object.keys(built.getMutationType()!.getFields())).toContain('signIn');
+    // Each list has a page field beside it: REST's cursor and count, in ArticlePage.
+    const pageField = built.getQueryType()!.getFields().articlesPage!;
+    expect(String(pageField.type)).toBe('ArticlePage!');
+    expect(pageField.args.map((arg) => arg.name)).toEqual(
+      expect.arrayContaining(['q', 'limit', 'sort', 'after', 'count', 'views_gte', 'category']),
+    );
+    expect(
+      Object.entries(
+        (
+          built.getType('ArticlePage') as { getFields(): Record<string, { type: unknown }> }
+        ).getFields(),
+      ).map(([name, field]) => `${name}: ${String(field.type)}`),
+    ).toEqual(['items: [Article!]!', 'total: Int', 'next: String']);
+    expect(String(built.getQueryType()!.getFields().usersPage!.type)).toBe('UserPage!');
     // What others see of a user: no e-mail unless it is theirs (REST's public view).
     expect(built.getType('User')!.toString()).toBe('User');
     expect(
