@@ -115,10 +115,12 @@ export default class Api extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Api);
     const { config } = await readProjectConfig(flags.cwd);
-    // --graphql/--no-graphql alone changes a resource that exists; with --force it is made again.
+    // --graphql/--no-graphql changes a resource that exists; with --force or --fields it is made
+    // again (which refuses a resource that exists without --force).
     const exists =
       args.name !== undefined &&
       !flags.force &&
+      flags.fields === undefined &&
       config.resources.some((record) => record.name === names(args.name!.trim()).kebab);
     const edit = {
       addFields: flags['add-fields'],
