@@ -113,16 +113,31 @@ function checkGraphql(
     );
   }
   if (!context.graphql || input.graphql === false) return;
-  const restOnly = new Set(context.restOnly ?? []);
-  const reference = references.find((found) => restOnly.has(found.target.kebab));
-  if (reference) {
-    throw new UserError(
-      `${reference.names.camel} refers to ${reference.target.kebab}, which GraphQL leaves out ("graphql": false in restsmith.json), so ${resource.kebab}'s GraphQL type cannot show it.`,
-      {
-        hint: `Add ${resource.kebab} with --no-graphql too, or first give ${reference.target.kebab} GraphQL: rest api ${reference.target.kebab} --graphql.`,
-      },
-    );
-  }
+  refuseRestOnlyReference(
+    resource,
+    references,
+    context.restOnly ?? [],
+    'add it with --no-graphql too',
+  );
+}
+
+/**
+ * A resource GraphQL serves cannot refer to one it leaves out (`--no-graphql`): the schema has no type
+ * to show. `leaveOut` is the other way out, as the command that asked would put it.
+ */
+export function refuseRestOnlyReference(
+  resource: Names,
+  references: readonly ReferenceOptions[],
+  restOnly: readonly string[],
+  leaveOut: string,
+): void {
+  const reference = references.find((found) => restOnly.includes(found.target.kebab));
+  if (!reference) return;
+  const target = reference.target.kebab;
+  throw new UserError(
+    `${reference.names.camel} refers to ${target}, which GraphQL leaves out ("graphql": false in restsmith.json), so ${resource.kebab}'s GraphQL type cannot show it.`,
+    { hint: `First give ${target} GraphQL (rest api ${target} --graphql), or ${leaveOut}.` },
+  );
 }
 
 function resourceName(raw: string, context: ResourceContext): Names {

@@ -36,6 +36,7 @@ import {
 import { changeMethods, describeMethodChange, type MethodChangeInput } from './method-changes.js';
 import { mongoMigrationFiles } from './mongo-migration-files.js';
 import { resourceEdits } from './resource-files.js';
+import { refuseRestOnlyReference } from '../resource-options.js';
 
 export interface ResourceEditInput extends FieldChangeInput, MethodChangeInput {
   name: string;
@@ -89,7 +90,7 @@ export async function editResource(
     methods: methods ?? before.methods,
     ...indexesAfter(before, change),
   };
-  refuseRestOnlyReference(loaded, project, after);
+  checkReferencesServed(loaded, project, after);
   const [edited, migration] = await Promise.all([
     resourceEdits(root, project, before, after, change?.renames ?? new Map()),
     !change
@@ -116,7 +117,7 @@ export async function editResource(
 }
 
 /** A reference added to a resource GraphQL serves cannot point at one it leaves out (`--no-graphql`). */
-function refuseRestOnlyReference(
+function checkReferencesServed(
   loaded: LoadedConfig,
   project: ProjectOptions,
   resource: ResourceOptions,
@@ -125,15 +126,11 @@ function refuseRestOnlyReference(
   const restOnly = loaded.config.resources
     .filter((record) => record.graphql === false)
     .map((record) => record.name);
-  const reference = (resource.references ?? []).find((found) =>
-    restOnly.includes(found.target.kebab),
-  );
-  if (!reference) return;
-  throw new UserError(
-    `${reference.names.camel} refers to ${reference.target.kebab}, which GraphQL leaves out ("graphql": false in restsmith.json), so ${resource.names.kebab}'s GraphQL type cannot show it.`,
-    {
-      hint: `First give ${reference.target.kebab} GraphQL (rest api ${reference.target.kebab} --graphql), or leave ${resource.names.kebab} out of it (--no-graphql).`,
-    },
+  refuseRestOnlyReference(
+    resource.names,
+    resource.references ?? [],
+    restOnly,
+    `leave ${resource.names.kebab} out of it (rest api ${resource.names.kebab} --no-graphql)`,
   );
 }
 
@@ -180,7 +177,7 @@ async function toggleGraphql(
     return { resource: before, plan, notes: [`${kebab} ${state}: nothing to do.`] };
   }
   if (input.graphql) {
-    refuseRestOnlyReference(loaded, project, { ...before, graphql: undefined });
+    checkReferencesServed(loaded, project, { ...before, graphql: undefined });
   } else {
     const referrers = loaded.config.resources.filter(
       (record) =>
