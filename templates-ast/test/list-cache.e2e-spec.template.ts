@@ -43,9 +43,9 @@ describeWithDatabase('kept list pages (e2e)', () => {
   const run = newRun();
   let app: ${platform.app};
   let admin: SignedUp;
-  /** The names the users list answers for q. */
-  const names = async (q: string): Promise<string[]> => {
-    const response = await ${client}.get('/users').query({ q, access_token: admin.token }).expect(200);
+  /** The names the users list answers for q (pages of \`limit\` rows). */
+  const names = async (q: string, limit = 10): Promise<string[]> => {
+    const response = await ${client}.get('/users').query({ q, limit, access_token: admin.token }).expect(200);
     return ${listAnswer(options.envelope).rows('response')}.map((user: { name: string }) => user.name);
   };
   /** A change made in SQL, past the app's repositories. */
@@ -63,18 +63,24 @@ describeWithDatabase('kept list pages (e2e)', () => {
   });
 
   it('answers the same list again without reading the table', async () => {
-    // The statements that search for this run's names.
+    // Any write to the database, by this app or another (other spec files, other projects on the
+    // same server), rightly empties the kept pages; a round of three asks for a page not asked
+    // before (its own limit) is tried until one runs with the database still: it reads the table once.
     let searches = 0;
     const unwatch = watchStatements(app.get(DataSource), (sql, values) => {
       if (values.some((value) => String(value).includes(run))) searches += 1;
     });
     try {
-      expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
-      expect(searches).toBe(1);
-      expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
-      expect(searches).toBe(1);
-      expect(await names(\`kept \${run}\`)).toEqual([\`Kept \${run}\`]);
-      expect(searches).toBe(1);
+      const rounds: number[] = [];
+      for (let round = 0; round < 20 && !rounds.includes(1); round += 1) {
+        searches = 0;
+        for (let ask = 0; ask < 3; ask += 1) {
+          expect(await names(\`kept \${run}\`, 20 + round)).toEqual([\`Kept \${run}\`]);
+        }
+        rounds.push(searches);
+      }
+      // The reads of the table, round by round: without kept pages, three in each.
+      expect(rounds).toContain(1);
     } finally {
       unwatch();
     }
