@@ -88,7 +88,7 @@ import { clientE2eSpecTemplate } from './client/client-spec.template.js';
 import { graphqlRuntimeFiles } from './graphql/graphql-files.js';
 import { usersResolverTemplate } from './graphql/users.resolver.template.js';
 import { graphqlE2eSpecTemplate } from './test/graphql.e2e-spec.template.js';
-import { authResolverTemplate, hasSignInField } from './graphql/auth.resolver.template.js';
+import { authResolverTemplate, hasAuthResolver } from './graphql/auth.resolver.template.js';
 import { passwordResetsResolverTemplate } from './graphql/password-resets.resolver.template.js';
 
 const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
@@ -207,7 +207,7 @@ export function projectFiles(options: ProjectOptions): GeneratedFile[] {
 const graphqlFiles = (options: ProjectOptions): GeneratedFile[] => [
   ...graphqlRuntimeFiles(options),
   ...(options.auth ? [usersResolverTemplate(options)] : []),
-  ...(hasSignInField(options) ? [authResolverTemplate()] : []),
+  ...(hasAuthResolver(options) ? [authResolverTemplate(options)] : []),
   ...(options.passwordReset ? [passwordResetsResolverTemplate()] : []),
   ...(options.auth ? [graphqlE2eSpecTemplate(options)] : []),
 ];

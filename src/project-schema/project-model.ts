@@ -170,7 +170,9 @@ function addUsers(
     update: true,
   });
   model.operations.push(...userOperations({ names: names('user'), object: 'User', ...inputs }));
+  if (signsInWithPassword(config) || config.refreshTokens) addSignInResult(model, config);
   if (signsInWithPassword(config)) addSignIn(model);
+  if (config.refreshTokens) addSessions(model);
   addAccountMutations(model, config);
 }
 
@@ -230,22 +232,26 @@ function addAccountMutations(model: ProjectModel, config: ProjectConfig): void {
   }
 }
 
-/** POST /auth's GraphQL twin, where users sign in with a password and a token is all a sign-in gives. */
+/** POST /auth's GraphQL twin, where users sign in with a password (with sessions or without). */
 const signsInWithPassword = (config: ProjectConfig): boolean =>
-  (config.authMethods ?? ['password']).includes('password') && !config.refreshTokens;
+  (config.authMethods ?? ['password']).includes('password');
 
-function addSignIn(model: ProjectModel): void {
-  const text = (name: string): GraphField => ({
-    name,
-    type: 'String',
-    list: false,
-    nullable: false,
-  });
+const text = (name: string): GraphField => ({ name, type: 'String', list: false, nullable: false });
+
+/** What a sign-in answers: the token, with --refresh-tokens the session's refresh token, the user. */
+function addSignInResult(model: ProjectModel, config: ProjectConfig): void {
   model.objects.push({
     name: 'SignInResult',
     node: false,
-    fields: [text('token'), { name: 'user', type: 'User', list: false, nullable: false }],
+    fields: [
+      text('token'),
+      ...(config.refreshTokens ? [text('refreshToken')] : []),
+      { name: 'user', type: 'User', list: false, nullable: false },
+    ],
   });
+}
+
+function addSignIn(model: ProjectModel): void {
   model.operations.push({
     root: 'Mutation',
     name: 'signIn',
@@ -258,6 +264,38 @@ function addSignIn(model: ProjectModel): void {
     description:
       'A token for the user with this e-mail and password (send it as Authorization: Bearer).',
   });
+}
+
+/** --refresh-tokens: POST /auth/refresh, POST /auth/sign-out and DELETE /users/me/sessions. */
+function addSessions(model: ProjectModel): void {
+  const done = { type: 'Boolean', list: false, nullable: false };
+  model.operations.push(
+    {
+      root: 'Mutation',
+      name: 'refreshSession',
+      arguments: [{ name: 'refreshToken', type: 'String', nullable: false }],
+      returns: { type: 'SignInResult', list: false, nullable: false },
+      access: 'public',
+      description:
+        'The next token and refresh token of a session for its refresh token, which stops working; one used twice ends the session.',
+    },
+    {
+      root: 'Mutation',
+      name: 'signOut',
+      arguments: [],
+      returns: done,
+      access: 'user',
+      description: "Ends the session of this request's token.",
+    },
+    {
+      root: 'Mutation',
+      name: 'signOutEverywhere',
+      arguments: [],
+      returns: done,
+      access: 'user',
+      description: 'Ends every session of the signed-in user, this one included.',
+    },
+  );
 }
 
 /** `ArticlePage`: a page of the list, its count over all pages and the cursor of the next page. */

@@ -3,7 +3,7 @@ import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { socialProviders, type ProjectOptions } from '../../src/model/project.js';
 import { pkg, pkgTypes } from '../_shared/pieces.js';
 import { hasAuthController } from './auth.controller.template.js';
-import { hasSignInField } from '../graphql/auth.resolver.template.js';
+import { hasAuthResolver } from '../graphql/auth.resolver.template.js';
 import { classOf, code, decorator, tsFile } from '../_shared/ts.js';
 
 export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
@@ -29,7 +29,7 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
       ...(controller ? [{ from: 'src/auth/auth.controller.ts', named: ['AuthController'] }] : []),
       { from: 'src/auth/auth.service.ts', named: ['AuthService'] },
       { from: 'src/auth/jwt.strategy.ts', named: ['JwtStrategy'] },
-      ...(hasSignInField(options)
+      ...(hasAuthResolver(options)
         ? [{ from: 'src/auth/auth.resolver.ts', named: ['AuthResolver'] }]
         : []),
       ...(social
@@ -70,7 +70,7 @@ export function authModuleTemplate(options: ProjectOptions): TypeScriptFile {
                 'AuthService',
                 'JwtStrategy',
                 ...(social ? ['socialProfilesProvider'] : []),
-                ...(hasSignInField(options) ? ['AuthResolver'] : []),
+                ...(hasAuthResolver(options) ? ['AuthResolver'] : []),
               ].join(', ')}],`,
               '}',
             ),

@@ -26,6 +26,48 @@ const PASSWORD_CHANGE = `  it('ends the sessions of a user whose password change
 
 `;
 
+/** --graphql: the sessions as mutations, with REST's answers and refusals. */
+const graphqlSessions = (password: boolean) => `
+  it('walks a session through GraphQL: ${password ? 'signIn, ' : ''}refreshSession, reuse, signOut and signOutEverywhere', async () => {
+    /** The data of a query, or the first error's code. */
+    const graphql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+      const { body } = await http().post('/graphql').set(token ? bearer(token) : {}).send({ query, variables }).expect(200);
+      return body.errors ? { code: body.errors[0].extensions.code as string, message: body.errors[0].message as string } : body.data;
+    };
+    const refreshSession = (refreshToken: unknown) =>
+      graphql('mutation ($refreshToken: String!) { refreshSession(refreshToken: $refreshToken) { token refreshToken user { id } } }', { refreshToken });
+    const gil = await signUp(app, email('gil'));${
+      password
+        ? `
+    const { signIn: first } = await graphql(
+      'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { token refreshToken user { id } } }',
+      { email: gil.email, password: PASSWORD },
+      MASTER_KEY,
+    );
+    expect(first.user.id).toBe(gil.id);`
+        : `
+    const first = await signIn(gil);`
+    }
+    const { refreshSession: next } = await refreshSession(first.refreshToken);
+    expect(next.user.id).toBe(gil.id);
+    expect(next.refreshToken).not.toBe(first.refreshToken);
+    await me(next.token).expect(200);
+    // A refresh token used twice ends its session, as on POST /auth/refresh.
+    expect(await refreshSession(first.refreshToken)).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.stringMatching(/used before/) });
+    await me(next.token).expect(401);
+    expect(await refreshSession('x'.repeat(201))).toMatchObject({ code: 'BAD_USER_INPUT' });
+    // Sign-out ends this session only; sign-out everywhere ends the others.
+    const [phone, laptop, tablet] = [await signIn(gil), await signIn(gil), await signIn(gil)];
+    expect(await graphql('mutation { signOut }', {}, phone.token)).toEqual({ signOut: true });
+    await me(phone.token).expect(401);
+    expect(await refreshSession(phone.refreshToken)).toMatchObject({ code: 'UNAUTHENTICATED' });
+    await me(laptop.token).expect(200);
+    expect(await graphql('mutation { signOutEverywhere }', {}, laptop.token)).toEqual({ signOutEverywhere: true });
+    for (const pair of [laptop, tablet]) await me(pair.token).expect(401);
+    expect(await graphql('mutation { signOut }')).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+`;
+
 export function refreshTokensE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
   const platform = httpNames(options);
   const password = hasPassword(options);
@@ -138,7 +180,7 @@ ${password ? PASSWORD_CHANGE : ''}  it('answers 400 for a missing or malformed b
     await refresh('not a token').expect(401);
   });
 
-  it('answers 401 to sign-out and sign-out everywhere without a valid access token', async () => {
+${options.graphql ? graphqlSessions(password) : ''}  it('answers 401 to sign-out and sign-out everywhere without a valid access token', async () => {
     await http().post('/auth/sign-out').expect(401);
     await http().delete('/users/me/sessions').expect(401);
     await http().post('/auth/sign-out').set(bearer('not.a.token')).expect(401);

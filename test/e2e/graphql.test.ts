@@ -31,7 +31,8 @@ const VARIANTS = [
   {
     name: 'graphql-sqlite-fastify',
     database: 'sqlite',
-    flags: ['--http', 'fastify'],
+    // Sessions: signIn answers a refresh token, refreshSession and signOut are mutations.
+    flags: ['--http', 'fastify', '--refresh-tokens'],
     added: false,
   },
   {
@@ -57,6 +58,40 @@ async function refusal(request: Promise<unknown>): Promise<string | undefined> {
     throw error;
   }
   throw new Error('the request was answered without errors');
+}
+
+/**
+ * --refresh-tokens: a sign-in's refresh token traded by refreshSession, once (a second use ends the
+ * session); signOut ends its session and no other.
+ */
+async function walkSession(graphql: (token?: string) => GraphQLClient, clientKey: string) {
+  const email = `sessions-${Date.now()}@example.com`;
+  await graphql(clientKey).request(
+    'mutation ($input: UserInput!) { createUser(input: $input) { id } }',
+    { input: { email, password: PASSWORD } },
+  );
+  type Pair = { token: string; refreshToken: string };
+  const signIn = async () =>
+    (
+      await graphql(clientKey).request<{ signIn: Pair }>(
+        'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { token refreshToken } }',
+        { email, password: PASSWORD },
+      )
+    ).signIn;
+  const refresh =
+    'mutation ($refreshToken: String!) { refreshSession(refreshToken: $refreshToken) { token refreshToken user { id } } }';
+  const me = (token: string) => graphql(token).request<{ me: { id: string } }>('{ me { id } }');
+  const [phone, laptop] = [await signIn(), await signIn()];
+  const { refreshSession } = await graphql().request<{ refreshSession: Pair }>(refresh, {
+    refreshToken: phone.refreshToken,
+  });
+  await me(refreshSession.token);
+  expect(await refusal(graphql().request(refresh, { refreshToken: phone.refreshToken }))).toBe(
+    'UNAUTHENTICATED',
+  );
+  expect(await refusal(me(refreshSession.token))).toBe('UNAUTHENTICATED');
+  expect(await graphql(laptop.token).request('mutation { signOut }')).toEqual({ signOut: true });
+  expect(await refusal(me(laptop.token))).toBe('UNAUTHENTICATED');
 }
 
 describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, added }) => {
@@ -153,6 +188,7 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, 
       expect(await refusal(graphql().request('{ me { id } }'))).toBe('UNAUTHENTICATED');
       const { me } = await graphql(ada.token).request<{ me: { id: string } }>('{ me { id } }');
       expect(me.id).toBe(ada.user.id);
+      if (flags.includes('--refresh-tokens')) await walkSession(graphql, clientKey);
 
       const { createCategory } = await graphql().request<{ createCategory: { id: string } }>(
         'mutation { createCategory(input: { name: "News" }) { id } }',

@@ -223,6 +223,7 @@ describe.each(variants)('an adversarial search on a $database project', (variant
         healthMs: {
           n: measured.health.length,
           p50: percentile(measured.health, 0.5),
+          p90: percentile(measured.health, 0.9),
           p99: percentile(measured.health, 0.99),
         },
       });
@@ -235,8 +236,10 @@ describe.each(variants)('an adversarial search on a $database project', (variant
       // The bound is 100 ms of database time; the rest is HTTP and a loaded machine (before: 3.4 s
       // and more on PostgreSQL). Generous on purpose: the figures are bench/'s, this is the bound.
       expect(percentile(measured.search, 1), summary).toBeLessThan(1_500);
-      // Before, on SQLite: 350-477 ms while a search held the event loop.
-      expect(percentile(measured.health, 0.99), summary).toBeLessThan(150);
+      // Before, on SQLite: 350-477 ms while a search held the event loop. Four searches are always
+      // in flight, so a search on the event loop would hold most /health requests, not one in ten:
+      // p90, as one hiccup of a loaded machine (321 ms in 62 answers, CI of fe546ee) is not that.
+      expect(percentile(measured.health, 0.9), summary).toBeLessThan(150);
       // An honest search still answers, from the same rows.
       const honest = await fetch(`${server!.url}/articles?q=t12&fields=id,title`);
       expect([200, 503]).toContain(honest.status);

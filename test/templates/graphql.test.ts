@@ -86,6 +86,7 @@ describe('rest new --graphql', () => {
     { database: 'mongodb', emailConfirmation: true, passwordReset: true },
     { database: 'mysql', authMethods: 'password,github', refreshTokens: true },
     { database: 'postgres', http: 'fastify', emailConfirmation: true, passwordReset: true },
+    { database: 'sqlite', http: 'fastify', authMethods: 'github', refreshTokens: true },
   ])('compiles with its resources and resolvers: %j', async (input) => {
     // renderFiles type-checks the whole project (check: 'full') and throws on any error.
     const { project, files } = await renderWithResources({ ...input, graphql: true });
@@ -99,9 +100,12 @@ describe('rest new --graphql', () => {
     expect(files.find((file) => file.path === 'src/articles/articles.service.ts')!.text).toContain(
       'findMany(ids: readonly string[])',
     );
-    expect(files.some((file) => file.path === 'src/auth/auth.resolver.ts')).toBe(
-      project.auth && !project.refreshTokens,
+    // Sign-in where there are passwords, the sessions' mutations where there are sessions.
+    const auth = files.find((file) => file.path === 'src/auth/auth.resolver.ts')?.text ?? '';
+    expect(auth.includes("@Mutation('signIn')")).toBe(
+      project.auth && project.authMethods.includes('password'),
     );
+    expect(auth.includes("@Mutation('refreshSession')")).toBe(project.refreshTokens);
   });
 
   it('prints src/graphql/schema.graphql from the files about to be written, before any is on disk', async () => {
@@ -182,6 +186,38 @@ describe('rest new --graphql', () => {
     );
     expect(text('test/password-resets.e2e-spec.ts')).toContain('requestPasswordReset');
     expect(text('test/email-confirmations.e2e-spec.ts')).toContain('resendConfirmation');
+  });
+
+  it('serves sessions as mutations with --refresh-tokens: signIn answers the refresh token', async () => {
+    const { files } = await renderWithResources({
+      database: 'sqlite',
+      graphql: true,
+      refreshTokens: true,
+    });
+    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
+    const schema = withGraphqlSchema(root, files).find(
+      (file) => file.path === 'src/graphql/schema.graphql',
+    )!.text;
+    const built = buildSchema(schema);
+    const fields = (name: string) =>
+      Object.keys((built.getType(name) as { getFields(): Record<string, unknown> }).getFields());
+    expect(fields('SignInResult')).toEqual(['token', 'refreshToken', 'user']);
+    expect(flat(schema)).toContain('refreshSession(refreshToken: String!): SignInResult!');
+    expect(flat(schema)).toMatch(/signOut: Boolean! @auth\b/);
+    expect(flat(schema)).toMatch(/signOutEverywhere: Boolean! @auth\b/);
+    const resolver = flat(files.find((file) => file.path === 'src/auth/auth.resolver.ts')!.text);
+    expect(resolver).toContain("@Mutation('refreshSession') @Access('public') @LimitAttempts()");
+    expect(resolver).toContain('checkedInput(RefreshTokenDto, args)');
+    expect(files.find((file) => file.path === 'test/refresh-tokens.e2e-spec.ts')!.text).toContain(
+      'mutation { signOutEverywhere }',
+    );
+    // Without sessions, a sign-in answers no refresh token.
+    const plain = await renderWithResources({ database: 'sqlite', graphql: true });
+    const plainSchema = withGraphqlSchema(root, plain.files).find(
+      (file) => file.path === 'src/graphql/schema.graphql',
+    )!.text;
+    expect(plainSchema).not.toContain('refreshToken');
+    expect(plainSchema).not.toContain('signOut');
   });
 
   it('leaves out a resource made with --no-graphql, and refuses what its absence would break', async () => {
