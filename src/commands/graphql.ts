@@ -12,7 +12,9 @@ export default class Graphql extends BaseCommand {
   static override examples = ['<%= config.bin %> graphql', '<%= config.bin %> graphql --dry-run'];
 
   static override flags = {
-    'dry-run': Flags.boolean({ description: 'Print the files and a diff of each change; write nothing' }),
+    'dry-run': Flags.boolean({
+      description: 'Print the files and a diff of each change; write nothing',
+    }),
     cwd: Flags.string({ description: 'Project folder', default: '.' }),
   };
 

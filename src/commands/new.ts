@@ -140,7 +140,9 @@ export default class New extends BaseCommand {
     );
     const folder = where.folder ?? projectFolder(options.name);
     // Read (with ts-morph) from the rendered files only when the project serves GraphQL.
-    const schema = options.graphql ? await import('../project-schema/graphql-schema-file.js') : undefined;
+    const schema = options.graphql
+      ? await import('../project-schema/graphql-schema-file.js')
+      : undefined;
     await createProject({
       options,
       folder,

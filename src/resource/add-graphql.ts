@@ -27,12 +27,18 @@ export interface AddGraphqlOptions {
  * has are created. A place the user changed that the change needs is refused, and nothing is written.
  * @example await addGraphql('my-api', { dryRun: true })
  */
-export async function addGraphql(root: string, options: AddGraphqlOptions = {}): Promise<WritePlan> {
+export async function addGraphql(
+  root: string,
+  options: AddGraphqlOptions = {},
+): Promise<WritePlan> {
   const loaded = await readProjectConfig(root);
   if (loaded.config.graphql) {
-    throw new UserError(`${loaded.config.name} serves GraphQL already (restsmith.json says graphql: true)`, {
-      hint: 'rest api prints src/graphql/schema.graphql again with every resource; nothing else to do.',
-    });
+    throw new UserError(
+      `${loaded.config.name} serves GraphQL already (restsmith.json says graphql: true)`,
+      {
+        hint: 'rest api prints src/graphql/schema.graphql again with every resource; nothing else to do.',
+      },
+    );
   }
   const before = projectOptions(loaded.config);
   const after: ProjectOptions = { ...before, graphql: true };
@@ -52,7 +58,8 @@ export async function addGraphql(root: string, options: AddGraphqlOptions = {}):
         path: posix.join(before.sourceDir, 'graphql', 'graphql.module.ts'),
       });
       files.push({ path: file.path, text, edit: true });
-    } else if (previous) files.push({ path: file.path, text: merged(file, previous, own), edit: true });
+    } else if (previous)
+      files.push({ path: file.path, text: merged(file, previous, own), edit: true });
   }
   files.push({ path: CONFIG_FILE, text: await configWithGraphql(root, loaded.text), edit: true });
   return writeFiles(root, options.beforeWrite?.(files) ?? files, {
@@ -89,7 +96,9 @@ function merged(file: RenderedFile, previous: RenderedFile, own: string): string
 function mergedManifest(own: string, before: string, after: string): string {
   const [user, old, next] = [own, before, after].map((text) => JSON.parse(text) as Manifest);
   for (const kind of ['dependencies', 'devDependencies'] as const) {
-    const added = Object.entries(next![kind] ?? {}).filter(([name]) => !(name in (old![kind] ?? {})));
+    const added = Object.entries(next![kind] ?? {}).filter(
+      ([name]) => !(name in (old![kind] ?? {})),
+    );
     if (added.length === 0) continue;
     const all = { ...user![kind], ...Object.fromEntries(added) };
     user![kind] = Object.fromEntries(Object.entries(all).sort(([a], [b]) => a.localeCompare(b)));

@@ -38,7 +38,9 @@ export function featureModuleTemplate(
       ...spec.imports.map(({ name, path }) => ({ from: path, named: [name] })),
       { from: `src/${folder}/${kebab}.controller.ts`, named: [controller] },
       { from: `src/${folder}/${kebab}.service.ts`, named: [service] },
-      ...(spec.resolver ? [{ from: `src/${folder}/${kebab}.resolver.ts`, named: [spec.resolver] }] : []),
+      ...(spec.resolver
+        ? [{ from: `src/${folder}/${kebab}.resolver.ts`, named: [spec.resolver] }]
+        : []),
     ],
     [
       classOf({

@@ -20,7 +20,9 @@ export function appSetupTemplate(options: ProjectOptions): TypeScriptFile {
       }),
       constant('VALIDATION', '{ whitelist: true, forbidNonWhitelisted: true, transform: true }', {
         type: 'ValidationPipeOptions',
-        docs: ["The global ValidationPipe's options; GraphQL's arguments (graphql-input.ts) are checked with them too."],
+        docs: [
+          "The global ValidationPipe's options; GraphQL's arguments (graphql-input.ts) are checked with them too.",
+        ],
       }),
       ...(apiRoot ? apiRootPieces(apiRoot) : []),
       functionOf({
@@ -105,7 +107,9 @@ function fastifySetupTemplate(options: ProjectOptions): TypeScriptFile {
       }),
       constant('VALIDATION', '{ whitelist: true, forbidNonWhitelisted: true, transform: true }', {
         type: 'ValidationPipeOptions',
-        docs: ["The global ValidationPipe's options; GraphQL's arguments (graphql-input.ts) are checked with them too."],
+        docs: [
+          "The global ValidationPipe's options; GraphQL's arguments (graphql-input.ts) are checked with them too.",
+        ],
       }),
       ...(apiRoot ? apiRootPieces(apiRoot) : []),
       functionOf({

@@ -27,7 +27,6 @@ const SCHEMES: Record<string, string> = {
   confirmed: 'undefined',
 };
 
-
 /** The levels of the project's AccessLevel, in the order the type lists them. */
 export function accessLevels(options: ProjectOptions): string[] {
   return [

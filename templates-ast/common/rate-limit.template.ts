@@ -159,7 +159,9 @@ function skipMark() {
 function attemptsMark(password: boolean) {
   return [
     constant('LIMIT_ATTEMPTS', "'limit-attempts'", {
-      docs: ["`@LimitAttempts`'s mark, which GraphQL's fields read too (src/graphql/graphql-access.ts)."],
+      docs: [
+        "`@LimitAttempts`'s mark, which GraphQL's fields read too (src/graphql/graphql-access.ts).",
+      ],
     }),
     constant('LimitAttempts', '(group?: string) => SetMetadata(LIMIT_ATTEMPTS, group ?? true)', {
       docs: [

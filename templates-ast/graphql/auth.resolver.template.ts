@@ -52,7 +52,7 @@ const SESSION_METHODS: OptionalKind<MethodDeclarationStructure>[] = [
     name: 'refreshSession',
     isAsync: true,
     docs: [
-      "POST /auth/refresh: the next pair for a refresh token, which stops working; one used twice ends",
+      'POST /auth/refresh: the next pair for a refresh token, which stops working; one used twice ends',
       'its session. Its attempts are counted as the route counts them.',
     ],
     decorators: [
@@ -83,7 +83,9 @@ const SESSION_METHODS: OptionalKind<MethodDeclarationStructure>[] = [
   {
     name: 'signOutEverywhere',
     isAsync: true,
-    docs: ['DELETE /users/me/sessions: ends every session of the signed-in user, this one included.'],
+    docs: [
+      'DELETE /users/me/sessions: ends every session of the signed-in user, this one included.',
+    ],
     decorators: [decorator('Mutation', "'signOutEverywhere'"), decorator('Access', "'user'")],
     parameters: [{ name: '_args', type: 'unknown' }, me],
     returnType: 'Promise<boolean>',

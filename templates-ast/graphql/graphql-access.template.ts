@@ -7,7 +7,6 @@ import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import {
   classOf,
   code,
-  constant,
   decorator,
   functionOf,
   injected,

@@ -25,7 +25,9 @@ export function usersModuleTemplate(options: ProjectOptions): TypeScriptFile {
       { from: userModelPath(options), named: mongo ? ['User', 'UserSchema'] : ['User'] },
       { from: 'src/users/users.controller.ts', named: ['UsersController'] },
       { from: 'src/users/users.service.ts', named: ['UsersService'] },
-      ...(options.graphql ? [{ from: 'src/users/users.resolver.ts', named: ['UsersResolver'] }] : []),
+      ...(options.graphql
+        ? [{ from: 'src/users/users.resolver.ts', named: ['UsersResolver'] }]
+        : []),
       ...(confirm
         ? [
             {
