@@ -16,6 +16,15 @@ export function checkProject(dir: string, env: NodeJS.ProcessEnv = {}): Run {
   return tests;
 }
 
+/**
+ * The project's lint and type-check only, for a project whose own tests run in another file on a
+ * project with the same options and more (one full `npm test` per combination keeps CI in its time).
+ */
+export function lintAndTypes(dir: string): void {
+  passed('npm run lint', run('npm', ['run', 'lint'], dir));
+  passed('tsc --noEmit', run('npx', ['tsc', '--noEmit'], dir));
+}
+
 /** Starts `npm run dev`, then `npm run prod`, and walks the HTTP contract on each. */
 export async function serveAndWalk(
   dir: string,

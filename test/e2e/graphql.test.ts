@@ -254,7 +254,9 @@ describe.each(VARIANTS)('rest new --graphql ($name)', ({ name, database, flags, 
     },
   );
 
-  it.skipIf(Boolean(skip))(
+  // In-place edits of the schema and the resolvers are the same on every database and platform:
+  // walked on the first project only (each of its checks runs lint and tsc on the project again).
+  it.skipIf(Boolean(skip) || name !== VARIANTS[0]!.name)(
     'prints the schema again when rest api changes a resource in place',
     () => {
       passed(
