@@ -34,7 +34,7 @@ export default class Graphql extends BaseCommand {
     if (dryRun) this.log('\nDry run: nothing was written.');
     else {
       this.log(
-        '\nGraphQL ready at POST /graphql. Install its two packages (graphql, dataloader) with npm install (or your package manager), then npm run dev.',
+        '\nGraphQL ready at POST /graphql. Install its three packages (graphql, graphql-jit, dataloader) with npm install (or your package manager), then npm run dev.',
       );
     }
   }

@@ -26,7 +26,7 @@ const NEST = {
  * `--graphql`: graphql-js 16 (it runs on every Node the projects support; 17 needs Node 22) and
  * DataLoader, which batches the references of a request into one query per type (docs/graphql.md).
  */
-const GRAPHQL = { dataloader: '^2.2.3', graphql: '^16.15.0' };
+const GRAPHQL = { dataloader: '^2.2.3', graphql: '^16.15.0', 'graphql-jit': '^0.8.9' };
 
 /**
  * The HTTP platform (`--http`). Fastify's types are imported by the generated code; @fastify/static

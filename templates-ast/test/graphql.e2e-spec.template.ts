@@ -94,6 +94,21 @@ describeWithDatabase('POST /graphql (e2e)', () => {
     expect(response.body.errors[0].message).toContain('GRAPHQL_MAX_COMPLEXITY');
   });
 
+  it('answers a query asked again (then run compiled, by graphql-jit) as it answered it first', async () => {
+    const ada = await signUp(app, email('again'));
+    const read = 'query ($id: ID!) { user(id: $id) { id name } }';
+    const found = await graphql(read, { id: ada.id }).expect(200);
+    expect(found.body.data.user.id).toBe(ada.id);
+    expect((await graphql(read, { id: ada.id }).expect(200)).body).toEqual(found.body);
+    // Errors, and the null of a field that failed, alike too.
+    const failing = '{ user(id: "not-an-id") { id } me { id } }';
+    const refused = await graphql(failing).expect(200);
+    expect(refused.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code).sort()).toEqual(['BAD_USER_INPUT', 'UNAUTHENTICATED']);
+    for (let ask = 0; ask < 2; ask += 1) {
+      expect((await graphql(failing).expect(200)).body).toEqual(refused.body);
+    }
+  });
+
   it('checks arguments as the REST routes do: a 400 reason with BAD_USER_INPUT', async () => {
     const response = await graphql('{ user(id: "not-an-id") { id } }').expect(200);
     expect(response.body.data.user).toBeNull();

@@ -69,6 +69,7 @@ describe('rest new --graphql', () => {
     expect(JSON.parse(text('package.json')).dependencies).toMatchObject({
       graphql: expect.any(String),
       dataloader: expect.any(String),
+      'graphql-jit': expect.any(String),
     });
     expect(JSON.parse(text('restsmith.json')).graphql).toBe(true);
     expect(text('Dockerfile')).toContain('COPY --from=build /app/src/graphql/schema.graphql');
