@@ -43,12 +43,17 @@ const HAND_SERVICE = `
   }
 `;
 
-/** Lint, type-check and the project's own tests. */
-function checkProject(dir: string, env: NodeJS.ProcessEnv): void {
+/**
+ * Lint, type-check and, on SQLite, the project's own tests. On PostgreSQL and MariaDB the own tests
+ * of projects whose fields were renamed and removed and whose access changed run in the combination
+ * matrix (test/matrix: its first project of each database runs npm test after those edits); here
+ * the migrations, the drift check, the kept row and HTTP prove the edits on those servers.
+ */
+function checkProject(dir: string, env: NodeJS.ProcessEnv, ownTests: boolean): void {
   for (const [command, args] of [
     ['npm', ['run', 'lint']],
     ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-    ['npm', ['test']],
+    ...(ownTests ? [['npm', ['test']] as const] : []),
   ] as const) {
     const result = run(command, [...args], dir, env);
     expect(result.status, `${command} ${args.join(' ')}:\n${result.output}`).toBe(0);
@@ -139,7 +144,7 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)(
         expect(record?.indexes).toEqual(['score']);
         // No route uses the update DTO any more: it went with PUT and PATCH.
         expect(existsSync(path('src/articles/dto/update-article.dto.ts'))).toBe(false);
-        checkProject(dir, testEnv);
+        checkProject(dir, testEnv, database === 'sqlite');
 
         // The migrations run over the row; the running server shows every change.
         expect(run('npm', ['run', 'build'], dir).status).toBe(0);
