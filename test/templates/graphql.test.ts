@@ -47,6 +47,13 @@ async function renderWithResources(input: ProjectInput) {
   return { project, files };
 }
 
+/** src/graphql/schema.graphql as printed from `files` before any is on disk. */
+function printedSchema(files: Parameters<typeof withGraphqlSchema>[1]): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
+  return withGraphqlSchema(root, files).find((file) => file.path === 'src/graphql/schema.graphql')!
+    .text;
+}
+
 describe('rest new --graphql', () => {
   it('adds POST /graphql, its resolvers, its limits and its packages; nothing of it without the flag', async () => {
     const { text, files } = await renderProject({ database: 'sqlite', graphql: true });
@@ -156,10 +163,7 @@ describe('rest new --graphql', () => {
       passwordReset: true,
       emailConfirmation: true,
     });
-    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
-    const schema = withGraphqlSchema(root, files).find(
-      (file) => file.path === 'src/graphql/schema.graphql',
-    )!.text;
+    const schema = printedSchema(files);
     const mutations = buildSchema(schema).getMutationType()!.getFields();
     expect(String(mutations.requestPasswordReset!.type)).toBe('Boolean!');
     expect(
@@ -195,10 +199,7 @@ describe('rest new --graphql', () => {
       graphql: true,
       refreshTokens: true,
     });
-    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
-    const schema = withGraphqlSchema(root, files).find(
-      (file) => file.path === 'src/graphql/schema.graphql',
-    )!.text;
+    const schema = printedSchema(files);
     const built = buildSchema(schema);
     const fields = (name: string) =>
       Object.keys((built.getType(name) as { getFields(): Record<string, unknown> }).getFields());
@@ -214,9 +215,7 @@ describe('rest new --graphql', () => {
     );
     // Without sessions, a sign-in answers no refresh token.
     const plain = await renderWithResources({ database: 'sqlite', graphql: true });
-    const plainSchema = withGraphqlSchema(root, plain.files).find(
-      (file) => file.path === 'src/graphql/schema.graphql',
-    )!.text;
+    const plainSchema = printedSchema(plain.files);
     expect(plainSchema).not.toContain('refreshToken');
     expect(plainSchema).not.toContain('signOut');
   });
@@ -239,10 +238,7 @@ describe('rest new --graphql', () => {
     expect(flat(text('src/notes/notes.module.ts')!)).toContain('providers: [NotesService]');
     expect(text('test/notes.e2e-spec.ts')).not.toContain('/graphql');
     expect(JSON.parse(text('restsmith.json')!).resources[0]).toMatchObject({ graphql: false });
-    const root = join(mkdtempSync(join(tmpdir(), 'graphql-schema-')), 'blog');
-    const schema = withGraphqlSchema(root, files).find(
-      (file) => file.path === 'src/graphql/schema.graphql',
-    )!.text;
+    const schema = printedSchema(files);
     expect(Object.keys(buildSchema(schema).getTypeMap())).not.toContain('Note');
     expect(schema).not.toMatch(/\bnotes?\b/);
 
