@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/longest-first.js';
 
 /**
  * `npm run test:quick` (`vitest run --project quick`): the unit, template and engine tests of the
@@ -43,6 +44,8 @@ export default defineConfig({
     // Most of a whole-project test's time is spent waiting on npm, a compiler or a database in
     // other processes: two files at a time keep both cores busy (vitest's default on 2 cores is one).
     maxWorkers: Number(process.env.RESTSMITH_TEST_WORKERS ?? 2),
+    // The longest whole-project files start first (test/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     env: {
       // The format cache (src/engine/format-cache.ts) of this run: not the user's own, and shared by
       // the run's generated projects as a user's successive `rest new` runs share it.

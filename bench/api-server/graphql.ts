@@ -1,4 +1,4 @@
-// bench/api-server/graphql.ts: req/s and server CPU of a GraphQL page of 10 articles with their authors against the REST list with expand=author (issue 33, point 5), on `rest new --graphql` SQLite projects (Express, Fastify) run by the tests' Node 24 (.tmp/project-node). Run: npx tsx bench/api-server/graphql.ts [--duration=5] [--rounds=3] [--http=express,fastify] [--seed=<folder with node_modules>] [--cli=<another build's bin/run.js>]
+// bench/api-server/graphql.ts: req/s and server CPU of a GraphQL page of 10 articles with their authors against the REST list with expand=author (issue 33, point 5), on `rest new --graphql` SQLite projects (Express, Fastify) run by the tests' Node 24 (.tmp/project-node). Run: npx tsx bench/api-server/graphql.ts [--duration=5] [--rounds=3] [--http=express,fastify] [--seed=<folder with node_modules>] [--cli=<another build's bin/run.js> --tag=<its projects' suffix>]
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -40,7 +40,10 @@ function sh(command: string, args: string[], cwd: string): void {
     throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
 }
 
-const nameOf = (http: Http) => ['bench-graphql', ...(http === 'express' ? [] : [http])].join('-');
+/** --tag=<name>: projects of their own (another build's, with --cli), beside the usual ones. */
+const tag = option('tag', '');
+const nameOf = (http: Http) =>
+  ['bench-graphql', ...(http === 'express' ? [] : [http]), ...(tag ? [tag] : [])].join('-');
 const projectOf = (http: Http) => join(work, nameOf(http));
 
 /**
