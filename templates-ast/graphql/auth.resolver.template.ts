@@ -45,7 +45,8 @@ const signIn = (refreshTokens: boolean): OptionalKind<MethodDeclarationStructure
   ),
 });
 
-const me = { name: 'context', type: 'GraphqlContext' };
+/** The request's GraphqlContext, whose `user` the access check set. */
+const contextParameter = { name: 'context', type: 'GraphqlContext' };
 
 const SESSION_METHODS: OptionalKind<MethodDeclarationStructure>[] = [
   {
@@ -72,7 +73,7 @@ const SESSION_METHODS: OptionalKind<MethodDeclarationStructure>[] = [
     isAsync: true,
     docs: ["POST /auth/sign-out: ends the session of this request's token."],
     decorators: [decorator('Mutation', "'signOut'"), decorator('Access', "'user'")],
-    parameters: [{ name: '_args', type: 'unknown' }, me],
+    parameters: [{ name: '_args', type: 'unknown' }, contextParameter],
     returnType: 'Promise<boolean>',
     statements: code(
       'const user = context.user as AuthUser;',
@@ -87,7 +88,7 @@ const SESSION_METHODS: OptionalKind<MethodDeclarationStructure>[] = [
       'DELETE /users/me/sessions: ends every session of the signed-in user, this one included.',
     ],
     decorators: [decorator('Mutation', "'signOutEverywhere'"), decorator('Access', "'user'")],
-    parameters: [{ name: '_args', type: 'unknown' }, me],
+    parameters: [{ name: '_args', type: 'unknown' }, contextParameter],
     returnType: 'Promise<boolean>',
     statements: code('await this.sessions.endAll((context.user as AuthUser).id);', 'return true;'),
   },
