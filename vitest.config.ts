@@ -33,6 +33,7 @@ const quick = [
   'test/route/auth.test.ts',
   'test/route/library.test.ts',
   'test/docs/**/*.test.ts',
+  'test/upgrade/three-way.test.ts',
 ];
 
 export default defineConfig({

@@ -49,7 +49,7 @@ import {
   dockerignoreTemplate,
 } from './root/docker.template.js';
 import { eslintConfigTemplate } from './root/eslint-config.template.js';
-import { gitignoreTemplate } from './root/gitignore.template.js';
+import { gitattributesTemplate, gitignoreTemplate } from './root/gitignore.template.js';
 import { packageJsonTemplate } from './root/package-json.template.js';
 import { prettierrcTemplate } from './root/prettierrc.template.js';
 import { readmeTemplate } from './root/readme.template.js';
@@ -98,6 +98,7 @@ const rootFiles = (options: ProjectOptions): GeneratedFile[] => [
   prettierrcTemplate(),
   eslintConfigTemplate(),
   gitignoreTemplate(),
+  gitattributesTemplate(),
   envTemplate(options),
   envExampleTemplate(options),
   restsmithJsonTemplate(options),

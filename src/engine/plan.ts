@@ -37,6 +37,8 @@ export interface EditedFile extends RenderedFile {
   edit?: boolean;
   /** The edit deletes the file (its `text` is ignored): a DTO no route uses any more. */
   remove?: boolean;
+  /** The same edit made to the text restsmith generated there (the recorded base of `rest upgrade`). */
+  pure?: (generated: string) => string;
 }
 
 export type FolderState = 'missing' | 'empty' | 'non-empty';
@@ -117,7 +119,8 @@ export function formatPlan(plan: WritePlan, options: { diffs?: boolean } = {}): 
   const lines = plan.files.map((file) => `${file.action.padEnd(width)}  ${file.path}`);
   if (!options.diffs) return lines.join('\n');
   const patches = plan.files
-    .filter((file) => file.action === 'modify')
+    // The record of generated output (.restsmith/base.json) is one long line per file: no diff to read.
+    .filter((file) => file.action === 'modify' && !file.path.startsWith('.restsmith/'))
     .map((file) =>
       createTwoFilesPatch(`a/${file.path}`, `b/${file.path}`, file.previous ?? '', file.text),
     );

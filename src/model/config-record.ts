@@ -29,6 +29,8 @@ export interface ResourceRecord {
 
 export interface ProjectConfig {
   name: string;
+  /** The restsmith that made the project or last upgraded it; left out of files written before rest upgrade. */
+  restsmith?: string;
   database: Database;
   /** Left out of files written before --http: Express. */
   http?: HttpPlatform;

@@ -13,6 +13,8 @@ import { checkNativeModules, type NativeCheck } from './native-modules.js';
 import { renderFiles, type RenderedFile } from '../engine/render.js';
 import { initGit, installCommand, installDependencies, tailOf, type GitOutcome } from './setup.js';
 import { writeFiles } from '../engine/write.js';
+import { baseFile, isRegenerated } from '../engine/base-record.js';
+import { restsmithVersion } from '../loader/version.js';
 
 export interface NewProjectRun {
   options: ProjectOptions;
@@ -45,7 +47,7 @@ export async function createProject(run: NewProjectRun): Promise<void> {
       check: run.checkTypes ? 'full' : 'syntax',
       variables: projectVariables(run.options),
     });
-    return run.beforeWrite?.(files) ?? files;
+    return [...(run.beforeWrite?.(files) ?? files), recordedBase(files)];
   });
   if (run.dryRun) {
     const plan = await writeFiles(run.target, rendered, { force: run.force, dryRun: true });
@@ -92,6 +94,16 @@ export async function createProject(run: NewProjectRun): Promise<void> {
       },
     );
   }
+}
+
+/** What rest new wrote, recorded for `rest upgrade` (.restsmith/base.json). */
+function recordedBase(files: RenderedFile[]): RenderedFile {
+  const written = files.filter((file) => isRegenerated(file.path));
+  const { path, text } = baseFile({
+    restsmith: restsmithVersion(),
+    files: Object.fromEntries(written.map((file) => [file.path, file.text])),
+  });
+  return { path, text };
 }
 
 /**

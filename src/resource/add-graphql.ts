@@ -7,6 +7,8 @@ import { resourceFiles } from '../../templates-ast/resource.js';
 import type { EditedFile, WritePlan } from '../engine/plan.js';
 import { renderFiles, type RenderedFile } from '../engine/render.js';
 import { writeFiles } from '../engine/write.js';
+import { withRecordedBase } from '../engine/base-record.js';
+import { restsmithVersion } from '../loader/version.js';
 import { formatFile } from '../engine/format.js';
 import { CONFIG_FILE } from '../model/config-record.js';
 import type { ProjectOptions } from '../model/project.js';
@@ -57,12 +59,20 @@ export async function addGraphql(
         className: 'GraphqlModule',
         path: posix.join(before.sourceDir, 'graphql', 'graphql.module.ts'),
       });
-      files.push({ path: file.path, text, edit: true });
-    } else if (previous)
-      files.push({ path: file.path, text: merged(file, previous, own), edit: true });
+      const pure = (generated: string) =>
+        addModuleToAppModule(generated, appModule, {
+          className: 'GraphqlModule',
+          path: posix.join(before.sourceDir, 'graphql', 'graphql.module.ts'),
+        });
+      files.push({ path: file.path, text, edit: true, pure });
+    } else if (previous) {
+      const pure = (generated: string) => merged(file, previous, generated);
+      files.push({ path: file.path, text: merged(file, previous, own), edit: true, pure });
+    }
   }
   files.push({ path: CONFIG_FILE, text: await configWithGraphql(root, loaded.text), edit: true });
-  return writeFiles(root, options.beforeWrite?.(files) ?? files, {
+  const recorded = await withRecordedBase(root, files, restsmithVersion());
+  return writeFiles(root, options.beforeWrite?.(recorded) ?? recorded, {
     mode: 'existing',
     dryRun: options.dryRun,
   });

@@ -24,6 +24,8 @@ import { renderFiles } from '../engine/render.js';
 import { resourceOptions, type ResourceContext, type ResourceInput } from './resource-options.js';
 import { createStagingProject, stagedPath } from '../engine/staging.js';
 import { writeFiles } from '../engine/write.js';
+import { withRecordedBase } from '../engine/base-record.js';
+import { restsmithVersion } from '../loader/version.js';
 
 export interface AddResourceOptions {
   force?: boolean;
@@ -63,7 +65,11 @@ export async function addResource(
     project.database === 'mongodb' ? [] : migrationsEdit(root, resource).then((edit) => [edit]),
     configEdit(root, recordResource(loaded, resource)),
   ]);
-  const files = [...rendered, appModule, ...migrations, config];
+  const files = await withRecordedBase(
+    root,
+    [...rendered, appModule, ...migrations, config],
+    restsmithVersion(),
+  );
   const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
     force: options.force,
@@ -196,11 +202,17 @@ async function appModuleEdit(
   const path = posix.join(sourceDir, 'app.module.ts');
   const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
   const folder = resource.names.pluralKebab;
-  const edited = addModuleToAppModule(text, path, {
+  const added = {
     className: `${resource.names.pluralPascal}Module`,
     path: posix.join(sourceDir, folder, `${folder}.module.ts`),
-  });
-  return { path, text: edited, edit: true };
+  };
+  const edited = addModuleToAppModule(text, path, added);
+  return {
+    path,
+    text: edited,
+    edit: true,
+    pure: (generated) => addModuleToAppModule(generated, path, added),
+  };
 }
 
 /** The resource's migration listed in src/database/migrations.ts, after the earlier ones. */

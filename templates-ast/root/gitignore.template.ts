@@ -6,3 +6,10 @@ export const gitignoreTemplate = (): TextFile => ({
   path: '.gitignore',
   text: ['node_modules/', 'dist/', 'coverage/', '*.tsbuildinfo', '.env', '.data/', ''].join('\n'),
 });
+
+/** .gitattributes: the record rest upgrade merges from is generated, so diffs and pull requests fold it. */
+export const gitattributesTemplate = (): TextFile => ({
+  kind: 'text',
+  path: '.gitattributes',
+  text: '.restsmith/base.json -diff linguist-generated=true\n',
+});

@@ -2,12 +2,14 @@
 import type { JsonFile } from '../../src/engine/generated-file.js';
 import type { ProjectOptions } from '../../src/model/project.js';
 import { resourceRecord } from '../../src/model/project-config.js';
+import { restsmithVersion } from '../../src/loader/version.js';
 
 export const restsmithJsonTemplate = (options: ProjectOptions): JsonFile => ({
   kind: 'json',
   path: 'restsmith.json',
   data: {
     name: options.name,
+    restsmith: restsmithVersion(),
     database: options.database,
     http: options.http,
     sourceDir: options.sourceDir,

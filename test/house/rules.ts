@@ -7,7 +7,12 @@ import { circles, partOf, type ImportEdge } from './import-graph.js';
  * why they are required, not imported). Templates reach each other by relative imports, and
  * templates-ast/project.ts and resource.ts are their registries: all inside templates-ast.
  */
-export const TEMPLATE_IMPORTS = ['src/engine/generated-file.ts', 'src/loader/ts-morph.ts'];
+export const TEMPLATE_IMPORTS = [
+  'src/engine/generated-file.ts',
+  'src/loader/ts-morph.ts',
+  // restsmith.json names the restsmith that wrote it (rest upgrade): the version from its package.json.
+  'src/loader/version.ts',
+];
 
 /** The generators, which import the model and the engine, never each other. */
 const GENERATORS = ['src/project', 'src/resource', 'src/project-schema'];
@@ -29,6 +34,8 @@ const TYPE_CIRCLES_ALLOWED = ['src/schema'];
 export const FLOORS: string[][] = [
   ['src/commands', 'src/hooks'],
   ['src/cli'],
+  // rest upgrade replays what rest new and rest api write, with the AppModule editor of rest api.
+  ['src/upgrade'],
   ['src/project', 'src/resource', 'src/project-schema'],
   ['templates-ast', 'src/schema-print'],
   ['src/engine'],

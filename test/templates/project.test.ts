@@ -4,6 +4,10 @@ import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import type { ProjectInput } from '../../src/project/project-options.js';
 import { renderProject } from './render.js';
+import { restsmithVersion } from '../../src/loader/version.js';
+
+/** The version restsmith.json records: this restsmith's, from its package.json. */
+const ownVersion = restsmithVersion();
 
 const VARIANTS: [string, ProjectInput][] = [
   ['sqlite', { database: 'sqlite' }],
@@ -176,6 +180,7 @@ describe.each(VARIANTS)('rest new (%s)', (_label, input) => {
     });
     expect(JSON.parse(text('restsmith.json'))).toEqual({
       name: 'my-api',
+      restsmith: ownVersion,
       database: options.database,
       http: options.http,
       sourceDir: 'src',

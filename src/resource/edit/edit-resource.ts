@@ -15,6 +15,8 @@ import { formatFile } from '../../engine/format.js';
 import type { EditedFile, WritePlan } from '../../engine/plan.js';
 import { renderFiles } from '../../engine/render.js';
 import { writeFiles } from '../../engine/write.js';
+import { withRecordedBase } from '../../engine/base-record.js';
+import { restsmithVersion } from '../../loader/version.js';
 import type { ProjectOptions } from '../../model/project.js';
 import { nextMigrationTimestamp } from '../add-resource.js';
 import { addMigrationToList } from '../migrations-editor.js';
@@ -102,7 +104,11 @@ export async function editResource(
         ),
   ]);
   const config = await configEdit(root, loaded, after);
-  const files = [...edited.files, ...migration, config];
+  const files = await withRecordedBase(
+    root,
+    [...edited.files, ...migration, config],
+    restsmithVersion(),
+  );
   const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
     dryRun: options.dryRun,
@@ -199,7 +205,7 @@ async function toggleGraphql(
   const after: ResourceOptions = input.graphql ? withGraphql : { ...before, graphql: false };
   const edited = await resourceEdits(root, project, before, after, new Map());
   const config = await configEdit(root, loaded, after);
-  const files = [...edited.files, config];
+  const files = await withRecordedBase(root, [...edited.files, config], restsmithVersion());
   const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
     dryRun: options.dryRun,

@@ -66,7 +66,13 @@ function mergedFile(
     );
   }
   const merged = mergeChange(own, previous.text, file.text, file.path, renames);
-  return merged === own ? undefined : { path: file.path, text: merged, edit: true };
+  if (merged === own) return undefined;
+  return {
+    path: file.path,
+    text: merged,
+    edit: true,
+    pure: (generated) => mergeChange(generated, previous.text, file.text, file.path, renames),
+  };
 }
 
 async function broughtFile(

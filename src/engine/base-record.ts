@@ -1,0 +1,84 @@
+// .restsmith/base.json: what restsmith generated for a project, untouched by its user, so that `rest upgrade`
+// can tell the user's changes from the templates' (the base of its three-way merge).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EditedFile } from './plan.js';
+
+export const BASE_FILE = '.restsmith/base.json';
+
+export interface RecordedBase {
+  /** The restsmith that wrote the newest of these files. */
+  restsmith: string;
+  /** Path from the project root to the text restsmith wrote there. */
+  files: Record<string, string>;
+}
+
+/**
+ * Files a project's history or its user owns, which no upgrade regenerates: the record itself,
+ * restsmith.json, .env (secrets), migrations (history: a migration that ran never changes) and the
+ * GraphQL schema (printed from the project's own classes after every change).
+ */
+export function isRegenerated(path: string): boolean {
+  return !(
+    path === BASE_FILE ||
+    path === 'restsmith.json' ||
+    path === '.env' ||
+    /(^|\/)migrations(\/|\.ts$)/.test(path) ||
+    path.endsWith('/graphql/schema.graphql')
+  );
+}
+
+/** The recorded base of the project at `root`, or undefined for a project made before it was recorded. */
+export async function readBase(root: string): Promise<RecordedBase | undefined> {
+  const text = await readFile(join(root, BASE_FILE), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text) as RecordedBase;
+    return typeof data.files === 'object' && data.files ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The record's file: one key per line pair, paths in order, so that a commit changes only what moved. */
+export function baseFile(base: RecordedBase): EditedFile {
+  const files = Object.fromEntries(
+    Object.entries(base.files)
+      .filter(([path]) => isRegenerated(path))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return {
+    path: BASE_FILE,
+    text: `${JSON.stringify({ restsmith: base.restsmith, files }, null, 2)}\n`,
+    edit: true,
+  };
+}
+
+/**
+ * The base after a command that writes `files` into a project with a recorded base: a created file
+ * is recorded as written; an edit is applied to the recorded text as to the user's (`pure`); a
+ * deleted file leaves the record. A project without a record gets none (`rest upgrade --base-from`
+ * makes its first).
+ */
+export async function withRecordedBase(
+  root: string,
+  files: EditedFile[],
+  version: string,
+): Promise<EditedFile[]> {
+  const base = await readBase(root);
+  if (!base) return files;
+  const next = { ...base.files };
+  for (const file of files) {
+    if (!isRegenerated(file.path)) continue;
+    if (file.remove) delete next[file.path];
+    else if (!file.edit) next[file.path] = file.text;
+    else if (file.pure && next[file.path] !== undefined) {
+      try {
+        next[file.path] = file.pure(next[file.path]!);
+      } catch {
+        // The recorded text cannot take the edit: it stays, and rest upgrade merges the edit as the user's.
+      }
+    }
+  }
+  return [...files, baseFile({ restsmith: version, files: next })];
+}
