@@ -20,7 +20,7 @@ export async function readProjectConfig(root: string): Promise<LoadedConfig> {
   const text = await readFile(path, 'utf8').catch(() => undefined);
   if (text === undefined) {
     throw new UserError(`There is no ${CONFIG_FILE} in ${root}.`, {
-      hint: 'Run `rest api` at the root of a project made by `rest new` (or pass --cwd).',
+      hint: 'Run it at the root of a project made by `rest new` (or pass --cwd).',
     });
   }
   let data: unknown;

@@ -94,6 +94,12 @@ export async function upgradeProject(root: string, options: UpgradeOptions = {})
         `${path}: restsmith ${running.version} no longer writes it; you changed it, so it stays.`,
       );
   }
+  const entities = files.filter((file) => /\/entities\/[^/]+\.entity\.ts$/.test(file.path));
+  if (entities.length > 0 && loaded.config.database !== 'mongodb') {
+    result.notes.push(
+      `the entities changed (${entities.map((file) => file.path).join(', ')}): once they build, write the migration for the difference with npm run migration:generate -- src/database/migrations/Upgrade (it compares them with the database of .env), review it and commit it.`,
+    );
+  }
   files.push(await versionEdit(root, loaded, running.version));
   files.push(baseFile({ restsmith: running.version, files: Object.fromEntries(generated) }));
   result.plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {

@@ -45,6 +45,19 @@ export async function timedInBackground(
   checks.push({ name, ok: !problem, ms, detail: problem ?? '' });
 }
 
+/**
+ * Right after its commands, `rest upgrade --dry-run` finds nothing to change: every command recorded
+ * what it generated (.restsmith/base.json), and regenerating the project from restsmith.json gives it.
+ */
+export function upgradeFindsNothing(dir: string): string | undefined {
+  const ran = rest(dir, 'upgrade', '--dry-run');
+  if (ran.status !== 0)
+    return `rest upgrade --dry-run: exit ${ran.status}:\n${ran.output.slice(-6000)}`;
+  return /The project is up to date/.test(ran.output)
+    ? undefined
+    : `rest upgrade --dry-run would change generated files:\n${ran.output.slice(0, 6000)}`;
+}
+
 const failed = (ran: Run): string | undefined =>
   ran.status === 0 ? undefined : `exit ${ran.status}:\n${ran.output.slice(-6000)}`;
 

@@ -13,6 +13,7 @@ import {
   succeeds,
   timed,
   timedInBackground,
+  upgradeFindsNothing,
   type Check,
   type Ran,
 } from './checks.js';
@@ -82,6 +83,7 @@ async function walk(built: Built, dir: string, probes: Probe[], sample: boolean)
     });
   if (!steps(built, dir, env, editSteps(built.row), probes, withDatabase)) return;
   if (kept) timed(built.checks, 'rows:kept', () => rowsKept(dir, env, kept!));
+  timed(built.checks, 'upgrade:nothing', () => upgradeFindsNothing(dir));
   timed(built.checks, 'openapi', () => openApiLints(dir));
   rmSync(join(dir, FAST_BUILD), { recursive: true, force: true });
   await Promise.all([
