@@ -138,12 +138,14 @@ describe('createProject (with a stand-in file list)', () => {
 
   it('--dry-run lists the files and writes nothing', async () => {
     await runWith({ dryRun: true });
-    expect(output.slice(-5).join('\n')).toBe(dedent`
-      Dry run: would write 4 files to my-api/
+    // The last is the record of what was generated, for rest upgrade.
+    expect(output.slice(-6).join('\n')).toBe(dedent`
+      Dry run: would write 5 files to my-api/
       create  package.json
       create  .env
       create  src/main.ts
       create  src/app.module.ts
+      create  .restsmith/base.json
     `);
     expect(existsSync(join(parent, 'my-api'))).toBe(false);
   });
@@ -217,7 +219,7 @@ describe('createProject (with a stand-in file list)', () => {
     );
     expect(output.join('\n')).toContain('npm error enoent');
     expect(readdirSync(join(parent, 'my-api')).sort()).toEqual(
-      ['.env', 'package.json', 'src'].sort(),
+      ['.env', '.restsmith', 'package.json', 'src'].sort(),
     );
   });
 });
