@@ -20,6 +20,7 @@ const LONGEST = [
   'test/e2e/openapi-prism.test.ts',
   'test/e2e/generator-choices.test.ts',
   'test/e2e/search-bound.test.ts',
+  'test/upgrade/upgrade-installed.test.ts',
   'test/api/migrations.test.ts',
   'test/e2e/production.test.ts',
 ];
