@@ -39,12 +39,21 @@ export async function mergeText(
       return { text: await readFile(ownPath!, 'utf8'), conflicts: 0 };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
+      if (code === 'ENOENT') throw new MergeToolMissing();
       // git merge-file exits with the number of conflicts (up to 127); negative or other: it failed.
       if (typeof code !== 'number' || code < 1 || code > 127) throw error;
       return { text: await readFile(ownPath!, 'utf8'), conflicts: code };
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** git is not installed: the command turns this into its one-line message. */
+export class MergeToolMissing extends Error {
+  constructor() {
+    super('git is not on the PATH');
+    this.name = 'MergeToolMissing';
   }
 }
 

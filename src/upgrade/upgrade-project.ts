@@ -11,7 +11,7 @@ import { CONFIG_FILE, type LoadedConfig } from '../model/config-record.js';
 import { readProjectConfig } from '../model/project-config.js';
 import { UserError } from '../model/user-error.js';
 import { generatedFiles, generatorAt, runningGenerator, type Generator } from './generator.js';
-import { mergeManifest, mergeText } from './three-way.js';
+import { MergeToolMissing, mergeManifest, mergeText } from './three-way.js';
 
 export interface UpgradeOptions {
   dryRun?: boolean;
@@ -45,68 +45,111 @@ export async function upgradeProject(root: string, options: UpgradeOptions = {})
     : await readBase(root);
   if (!base) throw noBase(loaded);
   const generated = await generatedFiles(running, loaded.config);
-  const labels = {
-    own: 'yours',
-    base: `restsmith ${base.restsmith}`,
-    generated: `restsmith ${running.version}`,
-  };
-  const result: Upgrade = {
-    plan: undefined!,
-    from: base.restsmith,
-    to: running.version,
+  const merge: Merge = {
+    root,
+    appModule: posix.join(loaded.config.sourceDir, 'app.module.ts'),
+    version: running.version,
+    labels: {
+      own: 'yours',
+      base: `restsmith ${base.restsmith}`,
+      generated: `restsmith ${running.version}`,
+    },
+    files: [],
     conflicts: [],
     notes: [],
   };
-  const files: EditedFile[] = [];
-  const own = (path: string) => readFile(join(root, path), 'utf8').catch(() => undefined);
-  const appModule = posix.join(loaded.config.sourceDir, 'app.module.ts');
-  for (const [path, text] of generated) {
-    const before = base.files[path];
-    if (before === text || (path === appModule && sameLines(before, text))) continue;
-    const mine = await own(path);
-    if (mine === text) continue;
-    if (mine === undefined) {
-      if (before === undefined) files.push({ path, text });
-      else
-        result.notes.push(
-          `${path}: you deleted it; restsmith ${running.version} changes it, so it stays deleted.`,
-        );
-    } else if (mine === before) files.push({ path, text, edit: true });
-    else if (path === 'package.json' && before !== undefined) {
-      const merged = mergeManifest(mine, before, text);
-      for (const key of merged.kept)
-        result.notes.push(
-          `package.json: ${key} stays as you set it; restsmith ${running.version} writes ${JSON.stringify(valueAt(text, key))}.`,
-        );
-      files.push({ path, text: merged.text, edit: true });
-    } else {
-      const merged = await mergeText(mine, before ?? '', text, labels);
-      if (merged.conflicts > 0) result.conflicts.push(path);
-      files.push({ path, text: merged.text, edit: true });
-    }
-  }
+  for (const [path, text] of generated) await mergeFile(merge, path, base.files[path], text);
   for (const [path, before] of Object.entries(base.files)) {
-    if (generated.has(path)) continue;
-    const mine = await own(path);
-    if (mine === before) files.push({ path, text: '', remove: true });
-    else if (mine !== undefined)
-      result.notes.push(
-        `${path}: restsmith ${running.version} no longer writes it; you changed it, so it stays.`,
-      );
+    if (!generated.has(path)) await droppedFile(merge, path, before);
   }
-  const entities = files.filter((file) => /\/entities\/[^/]+\.entity\.ts$/.test(file.path));
-  if (entities.length > 0 && loaded.config.database !== 'mongodb') {
-    result.notes.push(
-      `the entities changed (${entities.map((file) => file.path).join(', ')}): once they build, write the migration for the difference with npm run migration:generate -- src/database/migrations/Upgrade (it compares them with the database of .env), review it and commit it.`,
-    );
-  }
-  files.push(await versionEdit(root, loaded, running.version));
-  files.push(baseFile({ restsmith: running.version, files: Object.fromEntries(generated) }));
-  result.plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
+  if (loaded.config.database !== 'mongodb') noteEntities(merge);
+  const files = [
+    ...merge.files,
+    await versionEdit(root, loaded, running.version),
+    baseFile({ restsmith: running.version, files: Object.fromEntries(generated) }),
+  ];
+  const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
     dryRun: options.dryRun,
   });
-  return result;
+  return {
+    plan,
+    from: base.restsmith,
+    to: running.version,
+    conflicts: merge.conflicts,
+    notes: merge.notes,
+  };
+}
+
+/** One upgrade's merge as it goes: the files to write and what to tell the user. */
+interface Merge {
+  root: string;
+  appModule: string;
+  version: string;
+  labels: { own: string; base: string; generated: string };
+  files: EditedFile[];
+  conflicts: string[];
+  notes: string[];
+}
+
+const ownText = (root: string, path: string) =>
+  readFile(join(root, path), 'utf8').catch(() => undefined);
+
+/** One file restsmith writes now: `base` is what it wrote before (undefined: a file new to this version). */
+async function mergeFile(merge: Merge, path: string, base: string | undefined, generated: string) {
+  const mine = await ownText(merge.root, path);
+  // A work tree checked out with CRLF (git's autocrlf on Windows) compares and merges in CRLF.
+  const eol = mine?.includes('\r\n') ? '\r\n' : '\n';
+  const [before, text] = [base, generated].map((found) =>
+    found === undefined || eol === '\n' ? found : found.replace(/\r?\n/g, eol),
+  ) as [string | undefined, string];
+  if (before === text || mine === text) return;
+  if (path === merge.appModule && sameLines(before, text)) return;
+  if (mine === undefined) {
+    if (before === undefined) merge.files.push({ path, text });
+    else
+      merge.notes.push(
+        `${path}: you deleted it; restsmith ${merge.version} changes it, so it stays deleted.`,
+      );
+  } else if (mine === before) merge.files.push({ path, text, edit: true });
+  else if (path === 'package.json' && before !== undefined) {
+    const merged = mergeManifest(mine, before, text);
+    for (const key of merged.kept) {
+      const theirs = JSON.stringify(valueAt(text, key));
+      merge.notes.push(
+        `package.json: ${key} stays as you set it; restsmith ${merge.version} writes ${theirs}.`,
+      );
+    }
+    merge.files.push({ path, text: merged.text, edit: true });
+  } else {
+    const merged = await mergeText(mine, before ?? '', text, merge.labels).catch(
+      (error: unknown) => {
+        throw error instanceof MergeToolMissing ? gitMissing() : error;
+      },
+    );
+    if (merged.conflicts > 0) merge.conflicts.push(path);
+    merge.files.push({ path, text: merged.text, edit: true });
+  }
+}
+
+/** A file restsmith wrote before and writes no more: deleted when the user never changed it. */
+async function droppedFile(merge: Merge, path: string, before: string) {
+  const mine = await ownText(merge.root, path);
+  if (mine === before) merge.files.push({ path, text: '', remove: true });
+  else if (mine !== undefined) {
+    merge.notes.push(
+      `${path}: restsmith ${merge.version} no longer writes it; you changed it, so it stays.`,
+    );
+  }
+}
+
+/** Entities the upgrade changes need a migration, which TypeORM writes from the difference. */
+function noteEntities(merge: Merge) {
+  const entities = merge.files.filter((file) => /\/entities\/[^/]+\.entity\.ts$/.test(file.path));
+  if (entities.length === 0) return;
+  merge.notes.push(
+    `the entities changed (${entities.map((file) => file.path).join(', ')}): once they build, write the migration for the difference with npm run migration:generate -- src/database/migrations/Upgrade (it compares them with the database of .env), review it and commit it.`,
+  );
 }
 
 /** The base of a project made before bases were recorded: what the restsmith that made it writes for it. */
@@ -129,9 +172,13 @@ function noBase(loaded: LoadedConfig): UserError {
 
 /** An upgrade merges into the user's files: refused unless git can show and undo it. */
 async function refuseUncommitted(root: string): Promise<void> {
-  const status = await promisify(execFile)('git', ['status', '--porcelain'], { cwd: root }).catch(
-    () => undefined,
-  );
+  // Only the project's folder: in a monorepo, changes elsewhere are not the upgrade's business.
+  const status = await promisify(execFile)('git', ['status', '--porcelain', '--', '.'], {
+    cwd: root,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw gitMissing();
+    return undefined;
+  });
   if (status === undefined) {
     throw new UserError(
       `${root} is not in a git repository: rest upgrade changes your files in place`,
@@ -139,6 +186,12 @@ async function refuseUncommitted(root: string): Promise<void> {
         hint: 'Commit the project first, so the upgrade can be reviewed (git diff) and undone: git init && git add -A && git commit -m "Before rest upgrade". Or look first with rest upgrade --dry-run.',
       },
     );
+  }
+  const tracked = await promisify(execFile)('git', ['ls-files', '--', CONFIG_FILE], { cwd: root });
+  if (tracked.stdout.trim() === '') {
+    throw new UserError(`the project is not committed to git (${CONFIG_FILE} is not tracked)`, {
+      hint: 'Commit it first, so the upgrade can be reviewed (git diff) and undone: git add -A && git commit -m "Before rest upgrade". Or look first with rest upgrade --dry-run.',
+    });
   }
   const changed = status.stdout.split('\n').filter(Boolean);
   if (changed.length > 0) {
@@ -153,6 +206,14 @@ async function refuseUncommitted(root: string): Promise<void> {
     );
   }
 }
+
+const gitMissing = () =>
+  new UserError(
+    'rest upgrade needs git (it merges with git merge-file), and git is not on the PATH',
+    {
+      hint: 'Install git (apt-get install git, brew install git, or git-scm.com), then run rest upgrade again.',
+    },
+  );
 
 /** restsmith.json naming the restsmith that upgraded it, right after the name, in the project's format. */
 async function versionEdit(

@@ -1,8 +1,8 @@
 // Every command records what it generated (.restsmith/base.json): right after each, rest upgrade finds nothing to change.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newProjectWithoutInstall, rest } from '../api/project.js';
+import { newProjectWithoutInstall, repository, rest, run } from '../api/project.js';
 
 const upToDate = (dir: string) => {
   const dry = rest(dir, 'upgrade', '--dry-run');
@@ -51,5 +51,40 @@ describe('the recorded base', () => {
     const done = rest(dir, 'api', 'note', '--fields', 'text', '--yes');
     expect(done.status, done.output).toBe(0);
     expect(existsSync(path)).toBe(false);
+  }, 120_000);
+});
+
+describe('rest upgrade in the work trees users have', () => {
+  const git = (dir: string, ...args: string[]) =>
+    run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], dir);
+
+  it('reads a CRLF checkout (git autocrlf) as the same project, and minds only its own folder in a monorepo', () => {
+    const mono = join(repository, '.tmp/upgrade-monorepo');
+    rmSync(mono, { recursive: true, force: true });
+    mkdirSync(mono, { recursive: true });
+    expect(git(mono, 'init', '-q').status).toBe(0);
+    const made = rest(mono, 'new', 'api', '--yes', '--skip-install', '--skip-git', '--force');
+    expect(made.status, made.output).toBe(0);
+    const dir = join(mono, 'api');
+    // Not committed yet: refused, as git could neither show nor undo the upgrade.
+    const untracked = rest(dir, 'upgrade');
+    expect(untracked.status).not.toBe(0);
+    expect(untracked.output).toMatch(/not committed to git/);
+    expect(git(mono, 'add', '-A').status).toBe(0);
+    expect(git(mono, 'commit', '-qm', 'rest new').status).toBe(0);
+    const main = join(dir, 'src/main.ts');
+    writeFileSync(main, readFileSync(main, 'utf8').replace(/\n/g, '\r\n'));
+    expect(git(mono, 'commit', '-qam', 'CRLF').status).toBe(0);
+    // A change in the repository, outside the project's folder.
+    writeFileSync(join(mono, 'elsewhere.txt'), 'x\n');
+    const upgraded = rest(dir, 'upgrade');
+    expect(upgraded.status, upgraded.output).toBe(0);
+    expect(upgraded.output).toMatch(/The project is up to date/);
+    expect(readFileSync(main, 'utf8')).toMatch(/\r\n/);
+    // Inside it, a change is refused, named, with the fix.
+    writeFileSync(join(dir, 'notes.md'), 'x\n');
+    const refused = rest(dir, 'upgrade');
+    expect(refused.status).not.toBe(0);
+    expect(refused.output).toMatch(/uncommitted changes \(1: api\/notes\.md\)[\s\S]*git stash/);
   }, 120_000);
 });
