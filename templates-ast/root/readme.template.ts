@@ -43,7 +43,7 @@ export function readmeTemplate(options: ProjectOptions): TextFile {
   const text = [
     `# ${options.name}`,
     '',
-    `A NestJS REST API made with restsmith (\`rest new\`). Add resources with \`rest api <name>\`.`,
+    `A NestJS REST API made with restsmith (\`rest new\`). Add resources with \`rest api <name>\`; bring in a later restsmith's fixes with \`rest upgrade\`, which keeps your edits (\`.restsmith/base.json\` records what restsmith wrote, as the base of its merge).`,
     '',
     'Runs on Node 22 or later (`engines` in package.json): Node 20 reached its end of life in April 2026.',
     '',
