@@ -11,6 +11,17 @@ export interface RecordedBase {
   restsmith: string;
   /** Path from the project root to the text restsmith wrote there. */
   files: Record<string, string>;
+  /**
+   * SQL projects: each table as the migrations restsmith wrote made it (templates-ast's TableSpec), so
+   * that an upgrade whose templates change a table writes the migration for the difference.
+   */
+  tables?: Record<string, unknown>;
+}
+
+/** Tables a command made or changed (`set`, each with its `name`), and tables it dropped. */
+export interface TableChanges {
+  set?: { name: string }[];
+  drop?: string[];
 }
 
 /**
@@ -47,9 +58,10 @@ export function baseFile(base: RecordedBase): EditedFile {
       .filter(([path]) => isRegenerated(path))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
+  const tables = base.tables && Object.keys(base.tables).length > 0 ? { tables: base.tables } : {};
   return {
     path: BASE_FILE,
-    text: `${JSON.stringify({ restsmith: base.restsmith, files }, null, 2)}\n`,
+    text: `${JSON.stringify({ restsmith: base.restsmith, ...tables, files }, null, 2)}\n`,
     edit: true,
   };
 }
@@ -64,6 +76,7 @@ export async function withRecordedBase(
   root: string,
   files: EditedFile[],
   version: string,
+  tables: TableChanges = {},
 ): Promise<EditedFile[]> {
   const base = await readBase(root);
   if (!base) return files;
@@ -80,5 +93,10 @@ export async function withRecordedBase(
       }
     }
   }
-  return [...files, baseFile({ restsmith: version, files: next })];
+  const recordedTables = base.tables ? { ...base.tables } : undefined;
+  if (recordedTables) {
+    for (const name of tables.drop ?? []) delete recordedTables[name];
+    for (const table of tables.set ?? []) recordedTables[table.name] = table;
+  }
+  return [...files, baseFile({ restsmith: version, files: next, tables: recordedTables })];
 }

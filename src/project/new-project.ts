@@ -15,6 +15,7 @@ import { initGit, installCommand, installDependencies, tailOf, type GitOutcome }
 import { writeFiles } from '../engine/write.js';
 import { baseFile, isRegenerated } from '../engine/base-record.js';
 import { restsmithVersion } from '../loader/version.js';
+import { projectTables } from '../../templates-ast/database/project-tables.js';
 
 export interface NewProjectRun {
   options: ProjectOptions;
@@ -47,7 +48,7 @@ export async function createProject(run: NewProjectRun): Promise<void> {
       check: run.checkTypes ? 'full' : 'syntax',
       variables: projectVariables(run.options),
     });
-    return [...(run.beforeWrite?.(files) ?? files), recordedBase(files)];
+    return [...(run.beforeWrite?.(files) ?? files), recordedBase(files, run.options)];
   });
   if (run.dryRun) {
     const plan = await writeFiles(run.target, rendered, { force: run.force, dryRun: true });
@@ -97,11 +98,12 @@ export async function createProject(run: NewProjectRun): Promise<void> {
 }
 
 /** What rest new wrote, recorded for `rest upgrade` (.restsmith/base.json). */
-function recordedBase(files: RenderedFile[]): RenderedFile {
+function recordedBase(files: RenderedFile[], options: ProjectOptions): RenderedFile {
   const written = files.filter((file) => isRegenerated(file.path));
   const { path, text } = baseFile({
     restsmith: restsmithVersion(),
     files: Object.fromEntries(written.map((file) => [file.path, file.text])),
+    tables: Object.fromEntries(projectTables(options).map((table) => [table.name, table])),
   });
   return { path, text };
 }

@@ -26,6 +26,7 @@ import { createStagingProject, stagedPath } from '../engine/staging.js';
 import { writeFiles } from '../engine/write.js';
 import { withRecordedBase } from '../engine/base-record.js';
 import { restsmithVersion } from '../loader/version.js';
+import { resourceTables } from '../../templates-ast/database/project-tables.js';
 
 export interface AddResourceOptions {
   force?: boolean;
@@ -69,6 +70,7 @@ export async function addResource(
     root,
     [...rendered, appModule, ...migrations, config],
     restsmithVersion(),
+    { set: project.database === 'mongodb' ? [] : resourceTables(resource) },
   );
   const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',

@@ -12,6 +12,8 @@ import { readProjectConfig } from '../model/project-config.js';
 import { UserError } from '../model/user-error.js';
 import { generatedFiles, generatorAt, runningGenerator, type Generator } from './generator.js';
 import { MergeToolMissing, mergeManifest, mergeText } from './three-way.js';
+import { schemaMigrations, type SchemaMigrations } from './schema-migrations.js';
+import { projectTables } from '../../templates-ast/database/project-tables.js';
 
 export interface UpgradeOptions {
   dryRun?: boolean;
@@ -62,11 +64,18 @@ export async function upgradeProject(root: string, options: UpgradeOptions = {})
   for (const [path, before] of Object.entries(base.files)) {
     if (!generated.has(path)) await droppedFile(merge, path, before);
   }
-  if (loaded.config.database !== 'mongodb') noteEntities(merge);
+  const schema = await schemaChanges(root, loaded, running, base);
+  merge.notes.push(...schema.notes);
+  if (!base.tables) noteEntities(merge);
   const files = [
     ...merge.files,
+    ...schema.files,
     await versionEdit(root, loaded, running.version),
-    baseFile({ restsmith: running.version, files: Object.fromEntries(generated) }),
+    baseFile({
+      restsmith: running.version,
+      files: Object.fromEntries(generated),
+      tables: schema.tables,
+    }),
   ];
   const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
@@ -79,6 +88,22 @@ export async function upgradeProject(root: string, options: UpgradeOptions = {})
     conflicts: merge.conflicts,
     notes: merge.notes,
   };
+}
+
+/**
+ * SQL projects: the migrations for the tables this restsmith makes otherwise than the recorded ones.
+ * A record without tables (rebuilt by --base-from) gets them from now on; the entities' note says the rest.
+ */
+async function schemaChanges(
+  root: string,
+  loaded: LoadedConfig,
+  running: Generator,
+  base: RecordedBase,
+): Promise<SchemaMigrations> {
+  const options = running.projectOptions(loaded.config);
+  const tables = Object.fromEntries(projectTables(options).map((table) => [table.name, table]));
+  if (!base.tables || options.database === 'mongodb') return { files: [], notes: [], tables };
+  return schemaMigrations(root, loaded.config, options, base.tables, running.version);
 }
 
 /** One upgrade's merge as it goes: the files to write and what to tell the user. */

@@ -15,7 +15,8 @@ import { formatFile } from '../../engine/format.js';
 import type { EditedFile, WritePlan } from '../../engine/plan.js';
 import { renderFiles } from '../../engine/render.js';
 import { writeFiles } from '../../engine/write.js';
-import { withRecordedBase } from '../../engine/base-record.js';
+import { withRecordedBase, type TableChanges } from '../../engine/base-record.js';
+import { resourceTables } from '../../../templates-ast/database/project-tables.js';
 import { restsmithVersion } from '../../loader/version.js';
 import type { ProjectOptions } from '../../model/project.js';
 import { nextMigrationTimestamp } from '../add-resource.js';
@@ -108,6 +109,7 @@ export async function editResource(
     root,
     [...edited.files, ...migration, config],
     restsmithVersion(),
+    project.database === 'mongodb' ? {} : tableChanges(before, after),
   );
   const plan = await writeFiles(root, options.beforeWrite?.(files) ?? files, {
     mode: 'existing',
@@ -275,6 +277,15 @@ async function migrationFiles(
   const listed = addMigrationToList(list, MIGRATIONS_LIST, file);
   const formatted = await formatFile({ path: MIGRATIONS_LIST, text: listed, projectRoot: root });
   return [rendered!, { path: MIGRATIONS_LIST, text: formatted, edit: true }];
+}
+
+/** The resource's tables after the edit, for the record of rest upgrade; join tables of removed list references dropped. */
+function tableChanges(before: ResourceOptions, after: ResourceOptions): TableChanges {
+  const set = resourceTables(after);
+  const drop = resourceTables(before)
+    .map((table) => table.name)
+    .filter((name) => !set.some((table) => table.name === name));
+  return { set, drop };
 }
 
 const joinTables = (resource: ResourceOptions) =>
