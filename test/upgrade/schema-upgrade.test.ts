@@ -80,3 +80,30 @@ function passedLint(dir: string) {
   const lint = run('npm', ['run', 'lint'], dir);
   expect(lint.status, lint.output).toBe(0);
 }
+
+describe('rest upgrade of tables, planned (--dry-run)', () => {
+  it('creates a table new to the version, names a change it cannot write and a table no longer made', () => {
+    const dir = newProjectWithoutInstall('upgrade-schema-plan', 'postgres', {
+      flags: ['--refresh-tokens'],
+    });
+    const basePath = join(dir, '.restsmith/base.json');
+    const base = JSON.parse(readFileSync(basePath, 'utf8')) as {
+      tables: Record<string, { name: string; columns: { name: string; type: string }[] }>;
+    };
+    // The older restsmith: no sessions table, the users' role an integer, and a table since dropped.
+    delete base.tables.sessions;
+    base.tables.users!.columns.find((column) => column.name === 'role')!.type = 'integer';
+    base.tables.legacy = { ...base.tables.users!, name: 'legacy' };
+    writeFileSync(basePath, `${JSON.stringify(base, null, 2)}\n`);
+    const planned = rest(dir, 'upgrade', '--dry-run');
+    expect(planned.status, planned.output).toBe(0);
+    expect(planned.output).toMatch(
+      /create\s+src\/database\/migrations\/\d{13}-create-sessions\.ts/,
+    );
+    expect(planned.output).toMatch(
+      /the users table changes in restsmith [\d.]+ beyond added or removed columns: write its migration with npm run migration:generate/,
+    );
+    expect(planned.output).toMatch(/makes no legacy table any more: it stays with its rows/);
+    expect(planned.output).not.toMatch(/upgrade-users/);
+  }, 120_000);
+});
