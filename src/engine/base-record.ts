@@ -2,6 +2,7 @@
 // can tell the user's changes from the templates' (the base of its three-way merge).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UserError } from '../model/user-error.js';
 import type { EditedFile } from './plan.js';
 
 export const BASE_FILE = '.restsmith/base.json';
@@ -43,12 +44,25 @@ export function isRegenerated(path: string): boolean {
 export async function readBase(root: string): Promise<RecordedBase | undefined> {
   const text = await readFile(join(root, BASE_FILE), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
+  let data: Partial<RecordedBase> | undefined;
   try {
-    const data = JSON.parse(text) as RecordedBase;
-    return typeof data.files === 'object' && data.files ? data : undefined;
+    data = JSON.parse(text) as Partial<RecordedBase>;
   } catch {
-    return undefined;
+    data = undefined;
   }
+  if (
+    typeof data?.files !== 'object' ||
+    data.files === null ||
+    typeof data.restsmith !== 'string'
+  ) {
+    throw new UserError(
+      `${BASE_FILE} is not the record restsmith writes (not valid JSON, or no "files"): a merge or a hand edit broke it`,
+      {
+        hint: `Restore it from git (git checkout -- ${BASE_FILE}, or from the last commit that changed it), then run the command again.`,
+      },
+    );
+  }
+  return data as RecordedBase;
 }
 
 /** The record's file: one key per line pair, paths in order, so that a commit changes only what moved. */

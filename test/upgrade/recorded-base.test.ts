@@ -88,3 +88,22 @@ describe('rest upgrade in the work trees users have', () => {
     expect(refused.output).toMatch(/uncommitted changes \(1: api\/notes\.md\)[\s\S]*git stash/);
   }, 120_000);
 });
+
+describe('a broken record', () => {
+  it('is refused by rest api and rest upgrade, naming the fix, and nothing is written', () => {
+    const dir = newProjectWithoutInstall('broken-record', 'sqlite');
+    const path = join(dir, '.restsmith/base.json');
+    writeFileSync(path, '<<<<<<< HEAD\n{}\n');
+    for (const args of [
+      ['api', 'note', '--fields', 'text', '--yes'],
+      ['upgrade', '--dry-run'],
+    ]) {
+      const refused = rest(dir, ...args);
+      expect(refused.status, refused.output).not.toBe(0);
+      expect(refused.output).toMatch(/base\.json is not the record restsmith writes/);
+      expect(refused.output).toMatch(/git checkout -- \.restsmith\/base\.json/);
+      expect(refused.output).not.toMatch(/\n\s+at /);
+    }
+    expect(existsSync(join(dir, 'src/notes'))).toBe(false);
+  }, 120_000);
+});
