@@ -27,8 +27,9 @@ export interface TableChanges {
 
 /**
  * Files a project's history or its user owns, which no upgrade regenerates: the record itself,
- * restsmith.json, .env (secrets), migrations (history: a migration that ran never changes) and the
- * GraphQL schema (printed from the project's own classes after every change).
+ * restsmith.json, .env (secrets), migrations (history: a migration that ran never changes) with
+ * MongoDB's migration runner (which rest api brings with a project's first rename or removal), and
+ * the GraphQL schema (printed from the project's own classes after every change).
  */
 export function isRegenerated(path: string): boolean {
   return !(
@@ -36,6 +37,7 @@ export function isRegenerated(path: string): boolean {
     path === 'restsmith.json' ||
     path === '.env' ||
     /(^|\/)migrations(\/|\.ts$)/.test(path) ||
+    /\/database\/(migrate|mongo-migration)\.ts$/.test(path) ||
     path.endsWith('/graphql/schema.graphql')
   );
 }
@@ -62,7 +64,11 @@ export async function readBase(root: string): Promise<RecordedBase | undefined> 
       },
     );
   }
-  return data as RecordedBase;
+  // Only what upgrades regenerate: a record written by an earlier build may hold more.
+  const files = Object.entries(data.files as Record<string, string>).filter(([path]) =>
+    isRegenerated(path),
+  );
+  return { ...(data as RecordedBase), files: Object.fromEntries(files) };
 }
 
 /** The record's file: one key per line pair, paths in order, so that a commit changes only what moved. */

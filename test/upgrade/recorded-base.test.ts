@@ -44,6 +44,21 @@ describe('the recorded base', () => {
     expect(base().files['src/articles/articles.service.ts']).toMatch(/summary/);
   }, 300_000);
 
+  it('follows MongoDB renames and removals, whose migration runner is history, not regenerated', () => {
+    const dir = newProjectWithoutInstall('recorded-base-mongodb', 'mongodb');
+    for (const args of [
+      ['api', 'article', '--fields', 'title price?:number body?:text'],
+      ['api', 'article', '--rename-field', 'price:cost'],
+      ['api', 'article', '--remove-fields', 'body'],
+    ]) {
+      const done = rest(dir, ...args, '--yes');
+      expect(done.status, `${args.join(' ')}:\n${done.output}`).toBe(0);
+      upToDate(dir);
+    }
+    expect(existsSync(join(dir, 'src/database/migrate.ts'))).toBe(true);
+    expect(readFileSync(join(dir, '.restsmith/base.json'), 'utf8')).not.toMatch(/migrate\.ts/);
+  }, 300_000);
+
   it('is left alone in a project made without one: rest api does not start a partial record', () => {
     const dir = newProjectWithoutInstall('no-recorded-base', 'sqlite');
     const path = join(dir, '.restsmith/base.json');
