@@ -71,7 +71,7 @@ export async function readBase(root: string): Promise<RecordedBase | undefined> 
   return { ...(data as RecordedBase), files: Object.fromEntries(files) };
 }
 
-/** The record's file: one key per line pair, paths in order, so that a commit changes only what moved. */
+/** The record's file: one entry per file, paths sorted, so that a commit changes only the entries that moved. */
 export function baseFile(base: RecordedBase): EditedFile {
   const files = Object.fromEntries(
     Object.entries(base.files)

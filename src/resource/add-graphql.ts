@@ -55,15 +55,12 @@ export async function addGraphql(
     if (own === undefined) files.push(file);
     else if (file.path === appModule) {
       // rest api has added the resources' modules since: the AppModule's own editor adds one more.
-      const text = addModuleToAppModule(own, appModule, {
+      const graphqlModule = {
         className: 'GraphqlModule',
         path: posix.join(before.sourceDir, 'graphql', 'graphql.module.ts'),
-      });
-      const pure = (generated: string) =>
-        addModuleToAppModule(generated, appModule, {
-          className: 'GraphqlModule',
-          path: posix.join(before.sourceDir, 'graphql', 'graphql.module.ts'),
-        });
+      };
+      const text = addModuleToAppModule(own, appModule, graphqlModule);
+      const pure = (generated: string) => addModuleToAppModule(generated, appModule, graphqlModule);
       files.push({ path: file.path, text, edit: true, pure });
     } else if (previous) {
       const pure = (generated: string) => merged(file, previous, generated);
