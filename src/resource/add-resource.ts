@@ -9,7 +9,7 @@ import { resourceMigrationFile } from '../../templates-ast/resource/migration.te
 import { PIECES } from '../../templates-ast/_shared/pieces.js';
 import { projectFiles } from '../../templates-ast/project.js';
 import { resourceFiles } from '../../templates-ast/resource.js';
-import { addModuleToAppModule } from './app-module-editor.js';
+import { addModuleToAppModule, resourceModule } from './app-module-editor.js';
 import { formatFile } from '../engine/format.js';
 import { isProjectPath, type GeneratedFile } from '../engine/generated-file.js';
 import { addMigrationToList } from './migrations-editor.js';
@@ -203,11 +203,7 @@ async function appModuleEdit(
 ): Promise<EditedFile> {
   const path = posix.join(sourceDir, 'app.module.ts');
   const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
-  const folder = resource.names.pluralKebab;
-  const added = {
-    className: `${resource.names.pluralPascal}Module`,
-    path: posix.join(sourceDir, folder, `${folder}.module.ts`),
-  };
+  const added = resourceModule(sourceDir, resource);
   const edited = addModuleToAppModule(text, path, added);
   return {
     path,

@@ -37,6 +37,18 @@ export interface ModuleToAdd {
   path: string;
 }
 
+/** A resource's feature module, as rest api adds it to the AppModule: `ArticlesModule` in `src/articles/articles.module.ts`. */
+export function resourceModule(
+  sourceDir: string,
+  resource: { names: { pluralKebab: string; pluralPascal: string } },
+): ModuleToAdd {
+  const folder = resource.names.pluralKebab;
+  return {
+    className: `${resource.names.pluralPascal}Module`,
+    path: posix.join(sourceDir, folder, `${folder}.module.ts`),
+  };
+}
+
 /**
  * The AppModule text with `module` imported and listed in `@Module({ imports })`; the same text when
  * it is there already, so a second run is byte-identical.

@@ -10,7 +10,7 @@ import type { ProjectConfig } from '../model/config-record.js';
 import { projectOptions } from '../model/project-config.js';
 import { UserError } from '../model/user-error.js';
 import { restsmithVersion } from '../loader/version.js';
-import { addModuleToAppModule } from '../resource/app-module-editor.js';
+import { addModuleToAppModule, resourceModule } from '../resource/app-module-editor.js';
 
 export interface Generator {
   version: string;
@@ -88,11 +88,7 @@ export async function generatedFiles(
   const appModule = posix.join(options.sourceDir, 'app.module.ts');
   let text = texts.get(appModule);
   for (const resource of options.resources) {
-    const folder = resource.names.pluralKebab;
-    text = addModuleToAppModule(text, appModule, {
-      className: `${resource.names.pluralPascal}Module`,
-      path: posix.join(options.sourceDir, folder, `${folder}.module.ts`),
-    });
+    text = addModuleToAppModule(text, appModule, resourceModule(options.sourceDir, resource));
   }
   if (text !== undefined) texts.set(appModule, text);
   return texts;
