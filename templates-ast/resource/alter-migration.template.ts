@@ -137,13 +137,6 @@ const STATEMENTS: Partial<Record<Database, (change: TableChange) => string[]>> =
   sqlite,
 };
 
-/** The statements that take `change.from` to `change.to` on `database`. */
-export function alterStatements(database: Database, change: TableChange): string[] {
-  const statements = STATEMENTS[database];
-  if (!statements) throw new Error(`no SQL migrations for ${database}`);
-  return statements(change);
-}
-
 /** Up goes from the old table to the new; down back again (a dropped column comes back empty). */
 export function alterMigrationTemplate(
   database: Database,
