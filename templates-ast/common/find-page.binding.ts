@@ -5,6 +5,8 @@ import { code, functionOf } from '../_shared/ts.js';
 export interface SearchBinding {
   values: string[];
   escapeLike: boolean;
+  /** Whether a bounded statement may come with a fallback (search-query.ts, PostgreSQL). */
+  estimates: boolean;
 }
 
 /** The functions of find-page.ts that bind values and build conditions, in the file's order. */
@@ -56,13 +58,24 @@ export function bindingFunctions(search: SearchBinding) {
         { name: 'sql', type: 'string' },
         { name: 'values', type: 'Record<string, unknown>' },
         { name: 'bounded', type: 'boolean', initializer: 'false' },
+        ...(search.estimates
+          ? [{ name: 'fallback', type: 'string', hasQuestionToken: true }]
+          : []),
       ],
       returnType: 'Promise<Record<string, unknown>[]>',
       statements: code(
         'const { driver } = repository.manager.connection;',
         'const [statement, parameters] = driver.escapeQueryWithParameters(sql, values);',
         '// Bounded by SEARCH_TIMEOUT_MS (search-query.ts), whatever the stored rows.',
-        'if (bounded) return searchQuery(repository, statement, parameters);',
+        ...(search.estimates
+          ? [
+              'if (bounded) {',
+              '  // The fallback has the same parameters in the same order: only its common table expression differs.',
+              '  const other = fallback === undefined ? undefined : driver.escapeQueryWithParameters(fallback, values)[0];',
+              '  return searchQuery(repository, statement, parameters, other);',
+              '}',
+            ]
+          : ['if (bounded) return searchQuery(repository, statement, parameters);']),
         'return repository.query<Record<string, unknown>[]>(statement, parameters);',
       ),
     }),

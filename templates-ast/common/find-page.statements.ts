@@ -4,6 +4,11 @@ import { code, functionOf } from '../_shared/ts.js';
 /** What a database's search brings to the statements: its condition on `alias` for `q`. */
 export interface SearchStatements {
   condition: string[];
+  /**
+   * Whether a counted search asks the planner first how many rows it expects (PostgreSQL): past
+   * MAX_COUNT, the page is read as `count=false` reads it and the count is not read at all.
+   */
+  estimates: boolean;
 }
 
 /** The functions of find-page.ts that build its statements, in the file's order. */
@@ -31,6 +36,22 @@ export function statementFunctions(search: SearchStatements) {
         'const page = isSearch(query, spec)',
         '  ? searchedPage(repository, query, spec)',
         '  : filteredPage(repository, query, spec, count);',
+        ...(search.estimates
+          ? [
+              "// A search: for a count, the planner's estimate of its matches; its page without the count,",
+              '// and that page with its matches read through the trigram indexes, should a walk run long.',
+              'if (isSearch(query, spec)) {',
+              '  const uncounted = { ...query, count: false };',
+              '  return {',
+              '    page,',
+              '    count,',
+              '    estimate: query.count ? `EXPLAIN (FORMAT JSON) ${counted.getQuery()}` : undefined,',
+              '    uncounted: query.count ? searchedPage(repository, uncounted, spec) : page,',
+              '    materialized: searchedPage(repository, uncounted, spec, true),',
+              '  };',
+              '}',
+            ]
+          : []),
         'return { page, count };',
       ),
     }),
@@ -107,6 +128,9 @@ export function statementFunctions(search: SearchStatements) {
         { name: 'repository', type: 'Repository<T>' },
         { name: 'query', type: 'ListQuery' },
         { name: 'spec', type: 'ListSpec' },
+        ...(search.estimates
+          ? [{ name: 'materialized', type: 'boolean', initializer: 'false' }]
+          : []),
       ],
       returnType: 'string',
       statements: code(
@@ -129,7 +153,9 @@ export function statementFunctions(search: SearchStatements) {
         "  page.addSelect(`(SELECT COUNT(*) FROM (SELECT 1 FROM ${matched} LIMIT ${MAX_COUNT + 1}) ${escape('bounded')})`, TOTAL);",
         '}',
         "page.innerJoin(`(${pageIds})`, 'page', `${escape('page')}.${escape('id')} = item.id`);",
-        'return `WITH ${matched} AS (${matching(matches, query, spec).getQuery()}) ${page.getQuery()}`;',
+        search.estimates
+          ? "return `WITH ${matched} AS ${materialized ? 'MATERIALIZED ' : ''}(${matching(matches, query, spec).getQuery()}) ${page.getQuery()}`;"
+          : 'return `WITH ${matched} AS (${matching(matches, query, spec).getQuery()}) ${page.getQuery()}`;',
       ),
     }),
     functionOf({

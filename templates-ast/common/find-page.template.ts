@@ -35,6 +35,7 @@ const SEARCH = {
     ],
     values: ['return { pattern: `%${escapeLike(q)}%` };'],
     escapeLike: true,
+    estimates: true,
   },
   mysql: {
     docs: 'a phrase of the FULLTEXT index `IDX_<table>_search`, kept only where a column holds q as typed.',
@@ -52,6 +53,7 @@ const SEARCH = {
     ],
     values: ['return { phrase: `"${q.replace(/"/g, \' \')}"`, pattern: `%${escapeLike(q)}%` };'],
     escapeLike: true,
+    estimates: false,
   },
   sqlite: {
     docs: 'a phrase matched in the FTS5 trigram table `<table>_search`.',
@@ -63,6 +65,7 @@ const SEARCH = {
     ],
     values: ['return { phrase: `"${q.replace(/"/g, \'""\')}"` };'],
     escapeLike: false,
+    estimates: false,
   },
 };
 
@@ -109,6 +112,36 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
             type: 'string',
             docs: ['That count alone (TOTAL): at most MAX_COUNT + 1 rows are counted.'],
           },
+          ...(search.estimates
+            ? [
+                {
+                  name: 'estimate',
+                  type: 'string',
+                  hasQuestionToken: true,
+                  docs: [
+                    "A counted search's matches as the planner expects them (`EXPLAIN`, nothing run).",
+                  ],
+                },
+                {
+                  name: 'uncounted',
+                  type: 'string',
+                  hasQuestionToken: true,
+                  docs: [
+                    "A search's page without its count, as `count=false` reads it: PostgreSQL may walk",
+                    "the sort's index and stop at the page's last entry.",
+                  ],
+                },
+                {
+                  name: 'materialized',
+                  type: 'string',
+                  hasQuestionToken: true,
+                  docs: [
+                    'The same page with its matches read through the trigram indexes first, should',
+                    'that walk run long (search-query.ts).',
+                  ],
+                },
+              ]
+            : []),
         ],
       }),
       interfaceOf({
@@ -177,19 +210,34 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           '};',
           'const bounded = isBounded(query, spec);',
           'const fetch = async (): Promise<FetchedPage<T>> => {',
-          '  const found = await run(repository, statement.page, values, bounded);',
+          ...(search.estimates
+            ? [
+                '  // A counted search that the planner expects to match more than MAX_COUNT rows is not',
+                "  // counted: its page is read as count=false reads it (PostgreSQL may walk the sort's index",
+                '  // and stop at the page), and the answer says MAX_COUNT, not exact. Counting such a search',
+                '  // reads every match (a common word at 1,000,000 rows: past SEARCH_TIMEOUT_MS, a 503).',
+                '  const many =',
+                '    statement.estimate !== undefined && (await plannedRows(repository, statement.estimate, values)) > MAX_COUNT;',
+                '  const found =',
+                '    many || !query.count',
+                '      ? await run(repository, statement.uncounted ?? statement.page, values, bounded, statement.materialized)',
+                '      : await run(repository, statement.page, values, bounded);',
+              ]
+            : ['  const found = await run(repository, statement.page, values, bounded);']),
           '  const rows = found.slice(0, query.limit);',
           '  // A page past the last one has no row to carry the count.',
           '  const first = offset === 0 && (after === undefined || after.length === 0);',
           '  const [counted] =',
-          '    !query.count || rows.length > 0 || first ? rows : await run(repository, statement.count, values, bounded);',
+          `    ${search.estimates ? 'many || ' : ''}!query.count || rows.length > 0 || first ? rows : await run(repository, statement.count, values, bounded);`,
           '  const columns = entityColumns(repository);',
           '  const items = rows.map((row) => toEntity<T>(repository, columns, row));',
           '  await loadListIds(repository, items);',
           '  const names = after === undefined ? [] : sortKeys(query).map((_, index) => `${KEY}${index}`);',
           '  return {',
           '    items,',
-          '    total: query.count ? Number(counted?.[TOTAL] ?? 0) : undefined,',
+          search.estimates
+            ? '    total: query.count ? (many ? MAX_COUNT + 1 : Number(counted?.[TOTAL] ?? 0)) : undefined,'
+            : '    total: query.count ? Number(counted?.[TOTAL] ?? 0) : undefined,',
           '    keys: after === undefined ? undefined : rows.map((row) => names.map((name) => row[name])),',
           '    more: found.length > query.limit,',
           '  };',
@@ -268,6 +316,33 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
           'return built;',
         ),
       }),
+      ...(search.estimates
+        ? [
+            functionOf({
+              name: 'plannedRows',
+              isExported: false,
+              docs: [
+                "The rows PostgreSQL's planner expects a statement to give (`EXPLAIN`: planned, not run),",
+                "from the column statistics ANALYZE keeps: a table autovacuum has not analyzed yet gives",
+                'a small guess, so its searches are counted.',
+              ],
+              isAsync: true,
+              typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
+              parameters: [
+                { name: 'repository', type: 'Repository<T>' },
+                { name: 'explain', type: 'string' },
+                { name: 'values', type: 'Record<string, unknown>' },
+              ],
+              returnType: 'Promise<number>',
+              statements: code(
+                'const [row] = await run(repository, explain, values);',
+                "const plan: unknown = row?.['QUERY PLAN'];",
+                "const plans = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];",
+                "return Array.isArray(plans) ? Number(plans[0]?.Plan?.['Plan Rows'] ?? 0) : 0;",
+              ),
+            }),
+          ]
+        : []),
       ...statementFunctions(search),
       ...cursorFunctions(cursor),
       ...bindingFunctions(search),

@@ -68,7 +68,8 @@ describeWithDatabase('kept list pages (e2e)', () => {
     // before (its own limit) is tried until one runs with the database still: it reads the table once.
     let searches = 0;
     const unwatch = watchStatements(app.get(DataSource), (sql, values) => {
-      if (values.some((value) => String(value).includes(run))) searches += 1;
+      // A plan (PostgreSQL's estimate of a search's matches) reads no row.
+      if (!sql.startsWith('EXPLAIN') && values.some((value) => String(value).includes(run))) searches += 1;
     });
     try {
       const rounds: number[] = [];
