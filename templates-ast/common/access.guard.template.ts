@@ -1,4 +1,5 @@
 // src/common/access.guard.ts: the global guard that refuses every route without an `@Access` mark.
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, decorator, injected, tsFile } from '../_shared/ts.js';
@@ -22,6 +23,19 @@ export function accessGuardTemplate(): TypeScriptFile {
         ],
         decorators: [decorator('Injectable')],
         implements: ['CanActivate'],
+        properties: [
+          {
+            name: 'levels',
+            scope: Scope.Private,
+            isReadonly: true,
+            type: 'WeakMap<object, WeakMap<object, AccessLevel[]>>',
+            initializer: 'new WeakMap()',
+            docs: [
+              "Each route's levels by class and handler (a handler a class inherits may be marked by each",
+              'class apart), read on its first request: a route does not change while the app runs.',
+            ],
+          },
+        ],
         ctors: [{ parameters: [injected('reflector', 'Reflector')] }],
         methods: [
           {
@@ -29,11 +43,16 @@ export function accessGuardTemplate(): TypeScriptFile {
             parameters: [{ name: 'context', type: 'ExecutionContext' }],
             returnType: 'boolean',
             statements: code(
-              'const levels = this.reflector.getAllAndOverride<AccessLevel[] | undefined>(ACCESS_LEVELS, [',
-              '  context.getHandler(),',
-              '  context.getClass(),',
-              ']);',
-              'if (!levels?.length) {',
+              'const [handler, target] = [context.getHandler(), context.getClass()];',
+              'let routes = this.levels.get(target);',
+              'if (routes === undefined) this.levels.set(target, (routes = new WeakMap()));',
+              'let levels = routes.get(handler);',
+              'if (levels === undefined) {',
+              '  const marked: AccessLevel[] | undefined = this.reflector.getAllAndOverride(ACCESS_LEVELS, [handler, target]);',
+              '  levels = marked ?? [];',
+              '  routes.set(handler, levels);',
+              '}',
+              'if (levels.length === 0) {',
               "  throw new ForbiddenException('This route is closed: it declares no access level');",
               '}',
               'return true;',

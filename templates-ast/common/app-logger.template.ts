@@ -58,10 +58,14 @@ export function appLoggerTemplate(): TypeScriptFile {
           'service, TypeORM, the exception filter.',
         ],
       }),
-      constant('logsOfRequests', 'new WeakMap()', {
+      constant('REQUEST_LOG', "Symbol('requestLog')", {
         isExported: false,
-        type: 'WeakMap<IncomingMessage, RequestLog>',
+        docs: [
+          'Where a request keeps its log (startRequestLog): a property of the request, not a WeakMap,',
+          "whose entries for every request served cost the garbage collector (restsmith's bench/api-server).",
+        ],
       }),
+      typeAlias('RequestWithLog', 'IncomingMessage & { [REQUEST_LOG]?: RequestLog }', false),
       constant('STACK', '/^.+\\n\\s+at .+:\\d+:\\d+/', {
         isExported: false,
         docs: ["How Nest's ConsoleLogger tells a stack trace from a context."],
@@ -103,7 +107,7 @@ export function appLoggerTemplate(): TypeScriptFile {
         returnType: 'RequestLog',
         statements: code(
           'const log = new RequestLog(logger, id);',
-          'logsOfRequests.set(req, log);',
+          '(req as RequestWithLog)[REQUEST_LOG] = log;',
           'return log;',
         ),
       }),
@@ -130,7 +134,7 @@ export function appLoggerTemplate(): TypeScriptFile {
         ],
         returnType: 'void',
         statements: code(
-          'const log = logsOfRequests.get(req);',
+          'const log = (req as RequestWithLog)[REQUEST_LOG];',
           'if (log === undefined) next();',
           'else requestLogs.run(log, next);',
         ),

@@ -1,4 +1,5 @@
 // src/common/rate-limit.ts's guard: each route's limit per client address, and the attempt limits per address and account.
+import { Scope } from '../../src/loader/ts-morph.js';
 import type { ProjectOptions } from '../../src/model/project.js';
 import { httpNames, type HttpNames } from '../_shared/http.js';
 import { classOf, code, decorator, functionOf, injected } from '../_shared/ts.js';
@@ -33,6 +34,16 @@ export function rateLimitGuard(options: ProjectOptions) {
     ],
     decorators: [decorator('Injectable')],
     implements: ['CanActivate'],
+    properties: [
+      {
+        name: 'marks',
+        scope: Scope.Private,
+        isReadonly: true,
+        type: `WeakMap<object, { skip: boolean${attempts ? '; attempts: boolean' : ''} }>`,
+        initializer: 'new WeakMap()',
+        docs: ["Each handler's `@SkipRateLimit()`" + (attempts ? ' and `@LimitAttempts()`' : '') + ', read on its first request.'],
+      },
+    ],
     ctors: [
       {
         parameters: [injected('limiters', 'RateLimiters'), injected('reflector', 'Reflector')],
@@ -45,12 +56,22 @@ export function rateLimitGuard(options: ProjectOptions) {
         parameters: [{ name: 'context', type: 'ExecutionContext' }],
         returnType: 'Promise<boolean>',
         statements: code(
-          'if (this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, context.getHandler())) return true;',
+          '// Read once per route: the marks of a handler do not change while the app runs.',
+          'const handler = context.getHandler();',
+          'let marks = this.marks.get(handler);',
+          'if (marks === undefined) {',
+          '  marks = {',
+          '    skip: this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, handler) === true,',
+          ...(attempts ? ['    attempts: this.reflector.get<string | true | undefined>(LIMIT_ATTEMPTS, handler) !== undefined,'] : []),
+          '  };',
+          '  this.marks.set(handler, marks);',
+          '}',
+          'if (marks.skip) return true;',
           'const http = context.switchToHttp();',
           `const [request, ${names.answer}] = [http.getRequest<${names.request}>(), http.getResponse<${names.response}>()];`,
           "const address = clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');",
           `await consume(this.limiters.requests, address, 'requests from this address', ${names.answer});`,
-          ...(attempts ? ['await this.countAttempt(context);'] : []),
+          ...(attempts ? ['if (marks.attempts) await this.countAttempt(context);'] : []),
           'return true;',
         ),
       },

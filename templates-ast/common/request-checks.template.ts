@@ -25,13 +25,20 @@ export function requestChecksTemplate(options: ProjectOptions): TypeScriptFile {
           'can echo of a query too, such as the paging links of the Link header.',
         ],
       }),
+      constant('accepted', "{ host: '' }", {
+        isExported: false,
+        docs: ['The last Host header isHost took: most requests send the one before them.'],
+      }),
       functionOf({
         name: 'isHost',
         parameters: [{ name: 'host', type: 'string' }],
         returnType: 'boolean',
         statements: code(
+          'if (host === accepted.host) return true;',
           'const match = HOST.exec(host);',
-          'return match !== null && Number(match[1] ?? 0) <= 65535;',
+          'if (match === null || Number(match[1] ?? 0) > 65535) return false;',
+          'accepted.host = host;',
+          'return true;',
         ),
       }),
       functionOf({
