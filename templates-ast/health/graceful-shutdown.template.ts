@@ -1,6 +1,6 @@
 // src/health/graceful-shutdown.ts: on SIGTERM the server stops taking requests and finishes those in flight, then the database closes.
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
-import { pkg, pkgTypes } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { classOf, code, constant, decorator, injected, tsFile } from '../_shared/ts.js';
 
 export function gracefulShutdownTemplate(): TypeScriptFile {
@@ -11,6 +11,7 @@ export function gracefulShutdownTemplate(): TypeScriptFile {
       pkgTypes('@nestjs/common', 'BeforeApplicationShutdown'),
       pkg('@nestjs/core', 'HttpAdapterHost'),
       pkgTypes('node:http', 'Server'),
+      use('appLogger', 'writeLogsAtOnce'),
     ],
     [
       constant('DRAIN_TIMEOUT_MS', '10_000', {
@@ -22,7 +23,8 @@ export function gracefulShutdownTemplate(): TypeScriptFile {
         decorators: [decorator('Injectable')],
         docs: [
           'Nest closes the database connections (shutdown hooks) before the HTTP server: closing the',
-          'server first, here, lets the requests in flight finish with their database.',
+          'server first, here, lets the requests in flight finish with their database. Their log lines',
+          'are written before Nest ends the process.',
         ],
         implements: ['BeforeApplicationShutdown'],
         ctors: [{ parameters: [injected('adapterHost', 'HttpAdapterHost')] }],
@@ -33,10 +35,14 @@ export function gracefulShutdownTemplate(): TypeScriptFile {
             returnType: 'Promise<void>',
             statements: code(
               'const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;',
-              'if (!server?.listening) return;',
-              'const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);',
-              'await new Promise<void>((closed) => server.close(() => closed()));',
-              'clearTimeout(timer);',
+              'if (server?.listening) {',
+              '  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);',
+              '  await new Promise<void>((closed) => server.close(() => closed()));',
+              '  clearTimeout(timer);',
+              '}',
+              '// Nest ends the process by the signal after the shutdown hooks, with no exit where pino',
+              "// would write the lines still waiting: the last requests' lines are written now.",
+              'await writeLogsAtOnce();',
             ),
           },
         ],
