@@ -14,9 +14,9 @@ export const pin = (core: number, command: string[]) =>
     : command;
 
 /**
- * req/s of `url` under 50 connections for `duration` seconds, and the server's CPU time per request. Each route is loaded for two seconds first and
- * that result dropped: the first second of a fresh Node process runs unoptimised code at a third of
- * the rate that follows. With `postgresDatabase`, the CPU time per request of the PostgreSQL backends
+ * req/s of `url` under 50 connections for `duration` seconds, and the server's CPU time per request.
+ * With `warm`, the route is loaded for two seconds first and that result dropped: the first second of
+ * a fresh Node process runs unoptimised code at a third of the rate that follows. With `postgresDatabase`, the CPU time per request of the PostgreSQL backends
  * serving that database too.
  */
 export function load(
@@ -25,8 +25,9 @@ export function load(
   duration: number,
   headers: Record<string, string> = {},
   postgresDatabase?: string,
+  warm = true,
 ): Measured {
-  loadFor(2, url, headers);
+  if (warm) loadFor(2, url, headers);
   const backends = postgresDatabase ? backendTimes(postgresDatabase) : undefined;
   const before = cpuTime(server);
   const { rate, requests } = loadFor(duration, url, headers);

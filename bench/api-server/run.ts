@@ -7,10 +7,13 @@
 // Express, the bare app on the same platform and the peer app of the same project. The servers run on
 // core 0, autocannon on core 1; PostgreSQL (the local server, 127.0.0.1:5432, a fresh database per
 // project) is not pinned. Build restsmith first (`npm run build`); generated projects need Node 22+.
-// Run: npx tsx bench/api-server/run.ts [--duration=10] [--users=200] [--http=express,fastify]
+// Run: npx tsx bench/api-server/run.ts [--duration=5] [--rounds=3] [--users=200] [--http=express,fastify]
 //      [--database=sqlite,postgres] [--list-cache=on,off] [--seed=<folder with node_modules>]
 //      [--search-timeout=60000] (SEARCH_TIMEOUT_MS of the projects; theirs is 100)
 //      [--log-level=info] (LOG_LEVEL of the projects; warn leaves out the request log line)
+// --rounds: each route is loaded that many times for --duration seconds, a project's route in turn
+// with its peer's (the order reversed every other round); the table shows the median round, and the
+// ratio to the peer app its lowest and highest round against round.
 // --list-cache=on,off loads the list of each project twice: on the server as generated (kept pages,
 // src/common/list-cache.ts) and on a second server of the same project and database started with
 // LIST_CACHE_PAGES=0, whose every list runs its statements.
@@ -33,7 +36,8 @@ import { loadRoutes, type Running, type Seeded } from './routes.js';
 
 const option = (name: string, fallback: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
-const duration = Number(option('duration', '10'));
+const duration = Number(option('duration', '5'));
+const rounds = Number(option('rounds', '3'));
 const userCount = Number(option('users', '200'));
 const adapters = option('http', 'express,fastify').split(',') as Http[];
 const databases = option('database', 'sqlite').split(',') as Database[];
@@ -143,7 +147,7 @@ async function startPeer(project: Running, port: number): Promise<NonNullable<Ru
   return { api, base: `http://127.0.0.1:${port}` };
 }
 
-const header = `Node ${process.version}, ${userCount + 1} users, ${duration} s per route, 50 connections`;
+const header = `Node ${process.version}, ${userCount + 1} users, ${rounds} rounds of ${duration} s per route, 50 connections`;
 
 /**
  * Every server runs before the first load, each project's users are seeded, and then the routes are
@@ -187,7 +191,7 @@ async function main(): Promise<void> {
         .trim();
       seeded.push({ ...project, ...(await seedUsers(project.base, masterKey)) });
     }
-    report(loadRoutes(raw, bares, seeded, { duration, listCache }), header);
+    report(loadRoutes(raw, bares, seeded, { duration, listCache, rounds }), header);
   } finally {
     for (const server of servers) server.kill();
     await new Promise((done) => setTimeout(done, 500));

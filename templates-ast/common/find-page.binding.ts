@@ -70,8 +70,9 @@ export function bindingFunctions(search: SearchBinding) {
         ...(search.estimates
           ? [
               'if (bounded) {',
-              '  // The fallback has the same parameters in the same order: only its common table expression differs.',
-              '  const other = fallback === undefined ? undefined : driver.escapeQueryWithParameters(fallback, values)[0];',
+              '  // The fallback has the same parameters in the same order: only its common table expression',
+              '  // differs. It is bound only when the statement runs long.',
+              '  const other = fallback === undefined ? undefined : () => driver.escapeQueryWithParameters(fallback, values)[0];',
               '  return searchQuery(repository, statement, parameters, other);',
               '}',
             ]

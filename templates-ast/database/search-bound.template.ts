@@ -90,7 +90,8 @@ const RUN_DOCS: Record<Exclude<Database, 'mongodb'>, string[]> = {
     'and a stored row built against the index costs the same either way, while the index bounds the',
     'rest.',
     '',
-    "A `fallback` (the same statement, its matches MATERIALIZED: read through the trigram indexes)",
+    "A `fallback` (the same statement, its matches MATERIALIZED: read through the trigram indexes;",
+    'made only when it is needed)',
     "takes over when `sql`, a page the planner may read by walking the sort's index and stopping at",
     'its last entry, runs past a tenth of the bound: such a walk reads every row until the page is',
     'full, which the planner cannot cost when matches are few among the rows walked first, when many',
@@ -124,7 +125,7 @@ function searchQuery(database: Exclude<Database, 'mongodb'>, ...statements: stri
       { name: 'sql', type: 'string' },
       { name: 'parameters', type: 'unknown[]' },
       ...(database === 'postgres'
-        ? [{ name: 'fallback', type: 'string', hasQuestionToken: true }]
+        ? [{ name: 'fallback', type: '() => string', hasQuestionToken: true }]
         : []),
     ],
     returnType: 'Promise<Record<string, unknown>[]>',
@@ -161,7 +162,7 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
           '    if (fallback === undefined || !cancelled(error)) throw error;',
           '    // The walk ran out of its time: the transaction goes on from before it, with the rest.',
           '    await runner.query(`ROLLBACK TO SAVEPOINT walk; SET LOCAL statement_timeout = ${Math.max(1, bound - walk)}`);',
-          '    rows = (await runner.query(fallback, parameters)) as Record<string, unknown>[];',
+          '    rows = (await runner.query(fallback(), parameters)) as Record<string, unknown>[];',
           '  }',
           "  await runner.query('COMMIT');",
           '  return rows;',
