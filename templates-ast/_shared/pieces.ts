@@ -103,7 +103,7 @@ export const PIECES = {
   },
   appLogger: {
     from: 'src/common/app-logger.ts',
-    named: ['AppLogger', 'createLogger', 'withRequestLog', 'writeLogsAtOnce'],
+    named: ['AppLogger', 'createLogger', 'withRequestLog', 'writeLogsNow'],
   },
   requestLogger: {
     from: 'src/common/request-logger.ts',

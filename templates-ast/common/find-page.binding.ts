@@ -58,9 +58,7 @@ export function bindingFunctions(search: SearchBinding) {
         { name: 'sql', type: 'string' },
         { name: 'values', type: 'Record<string, unknown>' },
         { name: 'bounded', type: 'boolean', initializer: 'false' },
-        ...(search.estimates
-          ? [{ name: 'fallback', type: 'string', hasQuestionToken: true }]
-          : []),
+        ...(search.estimates ? [{ name: 'fallback', type: 'string', hasQuestionToken: true }] : []),
       ],
       returnType: 'Promise<Record<string, unknown>[]>',
       statements: code(

@@ -323,7 +323,7 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
               isExported: false,
               docs: [
                 "The rows PostgreSQL's planner expects a statement to give (`EXPLAIN`: planned, not run),",
-                "from the column statistics ANALYZE keeps: a table autovacuum has not analyzed yet gives",
+                'from the column statistics ANALYZE keeps: a table autovacuum has not analyzed yet gives',
                 'a small guess, so its searches are counted.',
               ],
               isAsync: true,

@@ -41,7 +41,11 @@ export function rateLimitGuard(options: ProjectOptions) {
         isReadonly: true,
         type: `WeakMap<object, { skip: boolean${attempts ? '; attempts: boolean' : ''} }>`,
         initializer: 'new WeakMap()',
-        docs: ["Each handler's `@SkipRateLimit()`" + (attempts ? ' and `@LimitAttempts()`' : '') + ', read on its first request.'],
+        docs: [
+          "Each handler's `@SkipRateLimit()`" +
+            (attempts ? ' and `@LimitAttempts()`' : '') +
+            ', read on its first request.',
+        ],
       },
     ],
     ctors: [
@@ -62,7 +66,11 @@ export function rateLimitGuard(options: ProjectOptions) {
           'if (marks === undefined) {',
           '  marks = {',
           '    skip: this.reflector.get<boolean | undefined>(SKIP_RATE_LIMIT, handler) === true,',
-          ...(attempts ? ['    attempts: this.reflector.get<string | true | undefined>(LIMIT_ATTEMPTS, handler) !== undefined,'] : []),
+          ...(attempts
+            ? [
+                '    attempts: this.reflector.get<string | true | undefined>(LIMIT_ATTEMPTS, handler) !== undefined,',
+              ]
+            : []),
           '  };',
           '  this.marks.set(handler, marks);',
           '}',

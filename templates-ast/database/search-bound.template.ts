@@ -90,7 +90,7 @@ const RUN_DOCS: Record<Exclude<Database, 'mongodb'>, string[]> = {
     'and a stored row built against the index costs the same either way, while the index bounds the',
     'rest.',
     '',
-    "A `fallback` (the same statement, its matches MATERIALIZED: read through the trigram indexes;",
+    'A `fallback` (the same statement, its matches MATERIALIZED: read through the trigram indexes;',
     'made only when it is needed)',
     "takes over when `sql`, a page the planner may read by walking the sort's index and stopping at",
     'its last entry, runs past a tenth of the bound: such a walk reads every row until the page is',

@@ -17,7 +17,7 @@ function operationsSection(options: ProjectOptions): string[] {
     '- `GET /health` (no credentials) answers 200 `{ status: "ok", info }` when the database answers, and Redis too when `REDIS_URL` is set; else 503 with the failing check in `error`.',
     "- Every request is logged as one JSON line (pino) at `LOG_LEVEL` (default `info`), readable lines in development. `Authorization`, cookies, passwords and tokens are redacted. The request id is the caller's `X-Request-Id` (up to 64 letters, digits, `.`, `_`, `:` or `-`) or a new UUID, and is sent back in `X-Request-Id`.",
     "- Nest's own lines go through the same logger (`src/common/app-logger.ts`): outside development every line the server writes is one JSON object, start-up included, with the `context` that wrote it (`NestApplication`, `SQL`, `ExceptionsHandler`, a service's `new Logger(...)`). A line written while serving a request carries its `reqId`; an error (a 500) is one line with its `err.stack`. `LOG_LEVEL=trace` adds each SQL statement.",
-    '- On SIGTERM the server stops taking connections and finishes the requests in flight (at most 10 s) before the database closes; the log lines still waiting to be written are written first (at most 3 s more when whatever reads stdout falls behind).',
+    '- On SIGTERM the server stops taking connections and finishes the requests in flight (at most 10 s) before the database closes, and every log line is written before the process ends.',
     '',
     '## Containers',
     '',
