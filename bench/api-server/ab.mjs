@@ -1,24 +1,31 @@
 // bench/api-server/ab.mjs: two servers of one generated project, loaded in turn, for a change too small for
 // run.ts to see through the machine's noise. A is the project's `dist/main.js`; B another build of it (a
 // copy of dist/ with the change, `--b=dist-b/main.js`) or, by default, the peer app (peer-nest.mjs). Both
-// read one fresh SQLite file with 50 users; `GET /users/:id` is loaded for `--duration` seconds on each,
-// `--rounds` times, the order reversed every other round. Each server runs on core 0, autocannon on
-// core 1; CPU is the server's user + system time (all its threads) per request. Prints every round and
-// the medians. Run with Node 22+ (the projects' Node), with a project built by run.ts:
+// read one fresh SQLite file with 50 users; `GET /users/:id` (or with `--route=list` run.ts's admin
+// list, `GET /users?q=user&page=2&limit=10&sort=-createdAt`, with the admin's token) is loaded for
+// `--duration` seconds on each, `--rounds` times, the order reversed every other round;
+// `--list-cache=off` starts the project's servers with LIST_CACHE_PAGES=0. A PostgreSQL project
+// (`--project=.tmp/bench-api-server/bench-api-pg`) reads `--database-url`, an empty database. Each server runs on core 0,
+// autocannon on core 1; CPU is the server's user + system time (all its threads) per request. Prints
+// every round and the medians. Run with Node 22+ (the projects' Node), with a project built by run.ts:
 //   node bench/api-server/ab.mjs --project=.tmp/bench-api-server/bench-api [--http=express]
-//     [--b=dist-b/main.js] [--rounds=14] [--duration=4]
+//     [--b=dist-b/main.js] [--rounds=14] [--duration=4] [--route=read|list] [--list-cache=on|off]
+//     [--database-url=postgres://postgres@127.0.0.1:5432/ab]
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const option = (name, fallback) =>
-  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const root = resolve(import.meta.dirname, '../..');
 const project = resolve(root, option('project', '.tmp/bench-api-server/bench-api'));
 const http = option('http', 'express');
 const other = option('b', '');
 const rounds = Number(option('rounds', '14'));
 const duration = Number(option('duration', '4'));
+const route = option('route', 'read');
+const listCache = option('list-cache', 'on');
+const databaseUrl = option('database-url', '');
 
 const database = join(project, 'ab.bench.sqlite');
 const removeDatabase = () => {
@@ -28,11 +35,13 @@ removeDatabase();
 const env = {
   ...process.env,
   NODE_ENV: 'production',
-  DATABASE_PATH: database,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_PATH: database }),
   THROTTLE_LIMIT: '1000000000',
   THROTTLE_AUTH_LIMIT: '1000000000',
   THROTTLE_AUTH_ACCOUNT_LIMIT: '1000000000',
   LOG_LEVEL: 'info',
+  SEARCH_TIMEOUT_MS: '60000',
+  ...(listCache === 'off' ? { LIST_CACHE_PAGES: '0' } : {}),
 };
 const masterKey = /^MASTER_KEY=(.*)$/m.exec(readFileSync(join(project, '.env'), 'utf8'))[1].trim();
 
@@ -62,19 +71,29 @@ const a = start(9410, ['dist/main.js'], { MIGRATIONS_RUN: 'true' });
 const servers = [a];
 try {
   await ready('http://127.0.0.1:9410/health');
+  const form = (fields) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      password: 'bench-password-77',
+      access_token: masterKey,
+      ...fields,
+    }).toString(),
+  });
   let id = '';
   for (let i = 0; i < 50; i += 1) {
-    const answer = await fetch('http://127.0.0.1:9410/users', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: `ab${i}@bench.test`,
-        password: 'bench-password-77',
-        access_token: masterKey,
-      }).toString(),
-    });
+    const answer = await fetch(
+      'http://127.0.0.1:9410/users',
+      form({ email: `user${i}@bench.test` }),
+    );
     id = (await answer.json()).id;
   }
+  await fetch('http://127.0.0.1:9410/users', form({ email: 'admin@bench.test', role: 'admin' }));
+  const basic = Buffer.from('admin@bench.test:bench-password-77').toString('base64');
+  const signIn = form({});
+  signIn.headers.authorization = `Basic ${basic}`;
+  const { token } = await (await fetch('http://127.0.0.1:9410/auth', signIn)).json();
+  const path = route === 'list' ? '/users?q=user&page=2&limit=10&sort=-createdAt' : `/users/${id}`;
   const b = other
     ? start(9411, [other], { MIGRATIONS_RUN: 'false' })
     : start(9411, [join(import.meta.dirname, 'peer-nest.mjs'), `--http=${http}`]);
@@ -83,7 +102,9 @@ try {
   const load = (server, port, seconds) => {
     const before = cpu(server);
     const autocannon = join(root, 'node_modules/autocannon/autocannon.js');
-    const url = `http://127.0.0.1:${port}/users/${id}`;
+    const url = `http://127.0.0.1:${port}${path}`;
+    // The project's list needs the admin's token; the peer app has no guard and ignores it.
+    const headers = ['-H', `authorization=Bearer ${token}`];
     const args = [
       '-c',
       '1',
@@ -93,6 +114,7 @@ try {
       '50',
       '-d',
       String(seconds),
+      ...headers,
       '-j',
       url,
     ];

@@ -285,11 +285,12 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
       }),
       constant(
         'WORKER',
-        "typeof __dirname === 'string' ? join(__dirname, 'search-worker.js') : ''",
+        "typeof __dirname === 'string' && existsSync(join(__dirname, 'search-worker.js')) ? join(__dirname, 'search-worker.js') : ''",
         {
           isExported: false,
           docs: [
-            'The compiled worker beside this file (dist/database/); ts-jest runs src/, which has none.',
+            'The compiled worker beside this file (dist/database/), looked for once rather than at every',
+            'search; none where ts-jest runs src/.',
           ],
         },
       ),
@@ -432,7 +433,7 @@ function searchQueryTemplate(database: Exclude<Database, 'mongodb'>): TypeScript
       searchQuery(
         database,
         'const path = String(repository.manager.connection.options.database);',
-        "if (path === ':memory:' || WORKER === '' || !existsSync(WORKER))",
+        "if (path === ':memory:' || WORKER === '')",
         '  return repository.query<Record<string, unknown>[]>(sql, parameters);',
         'let thread = threads.get(path);',
         'if (thread === undefined) threads.set(path, (thread = new SearchThread(path)));',
