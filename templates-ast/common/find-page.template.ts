@@ -175,6 +175,27 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
         'new WeakMap<Repository<ObjectLiteral>, Map<string, PageStatements>>()',
         { isExported: false },
       ),
+      ...(search.estimates
+        ? [
+            constant('BIG_TABLE_AGE', '60_000', {
+              isExported: false,
+              docs: [
+                'How long a table the planner expects to hold more than MAX_COUNT rows is taken to, in',
+                'milliseconds (mayHoldMany): meanwhile each counted search asks for its own estimate.',
+              ],
+            }),
+            constant(
+              'tableSizes',
+              'new WeakMap<EntityMetadata, { big?: number; asked?: Promise<number> }>()',
+              {
+                isExported: false,
+                docs: [
+                  'Per table: until when it is known to be big, or the question about its size in flight.',
+                ],
+              },
+            ),
+          ]
+        : []),
       ...cursorConstants(cursor),
       functionOf({
         name: 'findPage',
@@ -217,7 +238,9 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
                 '  // and stop at the page), and the answer says MAX_COUNT, not exact. Counting such a search',
                 '  // reads every match (a common word at 1,000,000 rows: past SEARCH_TIMEOUT_MS, a 503).',
                 '  const many =',
-                '    statement.estimate !== undefined && (await plannedRows(repository, statement.estimate, values)) > MAX_COUNT;',
+                '    statement.estimate !== undefined &&',
+                '    (await mayHoldMany(repository)) &&',
+                '    (await plannedRows(repository, statement.estimate, values)) > MAX_COUNT;',
                 '  const found =',
                 '    many || !query.count',
                 '      ? await run(repository, statement.uncounted ?? statement.page, values, bounded, statement.materialized)',
@@ -318,6 +341,40 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
       }),
       ...(search.estimates
         ? [
+            functionOf({
+              name: 'mayHoldMany',
+              isExported: false,
+              isAsync: true,
+              docs: [
+                "Whether PostgreSQL's planner expects the table to hold more than MAX_COUNT rows (its pages and",
+                'the density ANALYZE saw). A table that does not cannot be expected to match more, so its',
+                'searches are counted without the estimate of each: requests that arrive while the question is',
+                'asked share its answer, a round trip less for each but the first, and each answer is as fresh as',
+                "a read's. A big table is taken to stay so for BIG_TABLE_AGE, its searches estimated each.",
+              ],
+              typeParameters: [{ name: 'T', constraint: 'ObjectLiteral' }],
+              parameters: [{ name: 'repository', type: 'Repository<T>' }],
+              returnType: 'Promise<boolean>',
+              statements: code(
+                'const { metadata } = repository;',
+                'const kept = tableSizes.get(metadata) ?? {};',
+                'if (kept.big !== undefined && kept.big > Date.now()) return true;',
+                'if (kept.asked !== undefined) return (await kept.asked) > MAX_COUNT;',
+                "const whole = repository.createQueryBuilder('whole').select('1').getQuery();",
+                'const asked = plannedRows(repository, `EXPLAIN (FORMAT JSON) ${whole}`, {});',
+                'const entry: { big?: number; asked?: Promise<number> } = { asked };',
+                'tableSizes.set(metadata, entry);',
+                'try {',
+                '  const many = (await asked) > MAX_COUNT;',
+                '  if (many) entry.big = Date.now() + BIG_TABLE_AGE;',
+                '  return many;',
+                '} finally {',
+                '  // The next request asks again, unless the table is big.',
+                '  entry.asked = undefined;',
+                '  if (entry.big === undefined && tableSizes.get(metadata) === entry) tableSizes.delete(metadata);',
+                '}',
+              ),
+            }),
             functionOf({
               name: 'plannedRows',
               isExported: false,
