@@ -180,8 +180,8 @@ function typeormFindPage(database: keyof typeof SEARCH): TypeScriptFile {
             constant('BIG_TABLE_AGE', '60_000', {
               isExported: false,
               docs: [
-                'How long a table the planner expects to hold more than MAX_COUNT rows is taken to, in',
-                'milliseconds (mayHoldMany): meanwhile each counted search asks for its own estimate.',
+                'How long, in milliseconds, a table the planner expects to hold more than MAX_COUNT rows is',
+                'taken to stay so (mayHoldMany): meanwhile each counted search asks for its own estimate.',
               ],
             }),
             constant(
