@@ -5,9 +5,10 @@
 // list, `GET /users?q=user&page=2&limit=10&sort=-createdAt`, with the admin's token) is loaded for
 // `--duration` seconds on each, `--rounds` times, the order reversed every other round;
 // `--list-cache=off` starts the project's servers with LIST_CACHE_PAGES=0. A PostgreSQL project
-// (`--project=.tmp/bench-api-server/bench-api-pg`) reads `--database-url`, an empty database. Each server runs on core 0,
-// autocannon on core 1; CPU is the server's user + system time (all its threads) per request. Prints
-// every round and the medians. Run with Node 22+ (the projects' Node), with a project built by run.ts:
+// (`--project=.tmp/bench-api-server/bench-api-pg`) reads `--database-url`, an empty database. Each
+// server runs on core 0, autocannon on core 1; CPU is the server's user + system time (all its
+// threads) per request. Prints every round and the medians. Run with Node 22+ (the projects' Node),
+// with a project built by run.ts:
 //   node bench/api-server/ab.mjs --project=.tmp/bench-api-server/bench-api [--http=express]
 //     [--b=dist-b/main.js] [--rounds=14] [--duration=4] [--route=read|list] [--list-cache=on|off]
 //     [--database-url=postgres://postgres@127.0.0.1:5432/ab]
