@@ -107,17 +107,32 @@ export const secretsOf = (
   jwtSecret: envOf(dir, 'JWT_SECRET'),
 });
 
+/**
+ * A port nothing listens on, for a server a test starts. It is drawn from below the kernel's
+ * ephemeral range (32768 and up on Linux): a port the kernel hands out for port 0 can be handed
+ * again to any outgoing connection in the seconds a project takes to build before it binds, which
+ * failed a run with `listen EADDRINUSE`. Ports this process already gave out are not given twice.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (givenPorts.has(port)) continue;
+    if (await canListen(port)) {
+      givenPorts.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port between 20000 and 32000');
+}
+
+const givenPorts = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((answer) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => answer(false));
+    // The projects listen on 0.0.0.0: the port must be free on every address, not only loopback.
+    server.listen(port, '0.0.0.0', () => server.close(() => answer(true)));
   });
 }
 
