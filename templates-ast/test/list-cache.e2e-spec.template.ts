@@ -2,7 +2,7 @@
 import type { TypeScriptFile } from '../../src/engine/generated-file.js';
 import { hasPassword, type ProjectOptions } from '../../src/model/project.js';
 import { appTypeImport, httpNames } from '../_shared/http.js';
-import { pkg, use } from '../_shared/pieces.js';
+import { pkg, pkgTypes, use } from '../_shared/pieces.js';
 import { listAnswer, testHttp } from '../_shared/test-http.js';
 import { block, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
@@ -31,6 +31,7 @@ export function listCacheE2eSpecTemplate(options: ProjectOptions): TypeScriptFil
     [
       appTypeImport(options),
       pkg('typeorm', 'DataSource'),
+      pkgTypes('typeorm', 'QueryRunner'),
       ...testHttp(options).imports,
       { from: userModelPath(options), named: ['User'] },
       use('testApp', 'createTestApp', 'describeWithDatabase'),

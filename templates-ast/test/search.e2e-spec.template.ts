@@ -8,30 +8,20 @@ import { block, tsFile } from '../_shared/ts.js';
 import { userModelPath } from '../users/user.entity.template.js';
 
 /**
- * Test code: every statement a DataSource runs from now on, through a repository, a transaction or a
- * query runner, handed to \`watch\` first; the function returned stops watching.
+ * Test code: every statement a DataSource runs from now on, through a repository, a transaction, a
+ * query runner or a connection of its pool (a PostgreSQL search, sent with its bound's settings), as
+ * TypeORM's logger is handed it, handed to \`watch\` first; the function returned stops watching.
  */
 export const WATCH_STATEMENTS = `
 function watchStatements(database: DataSource, watch: (sql: string, parameters: unknown[]) => void): () => void {
-  let watching = true;
-  // SQLite's driver hands out one runner again and again: each is wrapped once.
-  const wrapped = new WeakSet<object>();
-  const create = database.createQueryRunner.bind(database);
-  database.createQueryRunner = (...args: Parameters<DataSource['createQueryRunner']>) => {
-    const runner = create(...args);
-    if (wrapped.has(runner)) return runner;
-    wrapped.add(runner);
-    const query = runner.query.bind(runner);
-    runner.query = ((sql: string, parameters?: unknown[], ...rest: unknown[]) => {
-      if (watching) watch(sql, parameters ?? []);
-      return (query as (...all: unknown[]) => Promise<unknown>)(sql, parameters, ...rest);
-    }) as typeof runner.query;
-    return runner;
+  const { logger } = database;
+  const logQuery = logger.logQuery.bind(logger);
+  logger.logQuery = (sql: string, parameters?: unknown[], runner?: QueryRunner) => {
+    watch(sql, parameters ?? []);
+    logQuery(sql, parameters, runner);
   };
-  return () => {
-    watching = false;
-    Reflect.deleteProperty(database, 'createQueryRunner');
-  };
+  // The logger's own method, from its class, again.
+  return () => Reflect.deleteProperty(logger, 'logQuery');
 }`;
 
 /** How each database shows that a search reads its text index. */
@@ -39,10 +29,12 @@ const PLANS: Partial<Record<Database, string>> = {
   postgres: `
 /** The plan of a query with sequential scans ruled out, as on a table too big to read whole. */
 async function planOf(database: DataSource, sql: string, parameters: unknown[]): Promise<string> {
+  // The statement without the bound's settings sent with it (SET LOCAL ...;), which EXPLAIN cannot take.
+  const statement = sql.replace(/^(SET LOCAL [^;]*; )+/, '');
   const runner = database.createQueryRunner();
   try {
     await runner.query('SET enable_seqscan = off');
-    const rows: { 'QUERY PLAN': string }[] = await runner.query(\`EXPLAIN \${sql}\`, parameters);
+    const rows: { 'QUERY PLAN': string }[] = await runner.query(\`EXPLAIN \${statement}\`, parameters);
     await runner.query('RESET enable_seqscan');
     return rows.map((row) => row['QUERY PLAN']).join('\\n');
   } finally {
@@ -79,7 +71,7 @@ export function searchE2eSpecTemplate(options: ProjectOptions): TypeScriptFile {
       appTypeImport(options),
       pkg('@nestjs/typeorm', 'getRepositoryToken'),
       pkg('typeorm', 'DataSource'),
-      pkgTypes('typeorm', 'Repository'),
+      pkgTypes('typeorm', 'QueryRunner', 'Repository'),
       ...testHttp(options).imports,
       { from: userModelPath(options), named: ['User'] },
       { from: 'src/users/user.view.ts', named: ['USER_LIST'] },
