@@ -1,7 +1,8 @@
 // bench/api-server/ab.mjs: two servers of one generated project, loaded in turn, for a change too small for
 // run.ts to see through the machine's noise. A is the project's `dist/main.js`; B another build of it (a
-// copy of dist/ with the change, `--b=dist-b/main.js`) or, by default, the peer app (peer-nest.mjs). Both
-// read one fresh SQLite file with 50 users; `GET /users/:id` (or with `--route=list` run.ts's admin
+// copy of dist/ with the change, `--b=dist-b/main.js`), another baseline (`--b=<its path>`, started with
+// `--http`, as bare-row-nest.mjs) or, by default, the peer app (peer-nest.mjs). Both read one fresh
+// SQLite file with 50 users; `GET /users/:id` (or with `--route=list` run.ts's admin
 // list, `GET /users?q=user&page=2&limit=10&sort=-createdAt`, with the admin's token) is loaded for
 // `--duration` seconds on each, `--rounds` times, the order reversed every other round;
 // `--list-cache=off` starts the project's servers with LIST_CACHE_PAGES=0. A PostgreSQL project
@@ -96,7 +97,8 @@ try {
   const { token } = await (await fetch('http://127.0.0.1:9410/auth', signIn)).json();
   const path = route === 'list' ? '/users?q=user&page=2&limit=10&sort=-createdAt' : `/users/${id}`;
   const b = other
-    ? start(9411, [other], { MIGRATIONS_RUN: 'false' })
+    ? // A build of the project ignores --http; a baseline of bench/api-server takes it.
+      start(9411, [resolve(project, other), `--http=${http}`], { MIGRATIONS_RUN: 'false' })
     : start(9411, [join(import.meta.dirname, 'peer-nest.mjs'), `--http=${http}`]);
   servers.push(b);
   await ready('http://127.0.0.1:9411/');
