@@ -7,16 +7,9 @@
 // answers from memory, which no app reading a database can meet). On Express, or on Fastify with
 // `--http=fastify`. Run with a generated project as the working directory, so that its node_modules
 // resolve; bench/api-server/ab.mjs starts it with `--b=<this file>`.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { load, require, serveBare } from './bare-app.mjs';
 
-const require = createRequire(join(process.cwd(), 'package.json'));
-const load = (name) => import(pathToFileURL(require.resolve(name)).href);
-await load('reflect-metadata');
-const { NestFactory } = await load('@nestjs/core');
-const { Controller, Get, Module, NotFoundException, Param } = await load('@nestjs/common');
-
+const { NotFoundException } = await load('@nestjs/common');
 const SQL = 'SELECT id, name, picture FROM users WHERE id = ';
 let read;
 if (process.env.DATABASE_URL) {
@@ -31,30 +24,12 @@ if (process.env.DATABASE_URL) {
   read = async (id) => statement.get(id);
 }
 
-// The decorators applied by hand: this file runs as plain JavaScript.
-class UsersController {
-  async find(id) {
+await serveBare(
+  'bare nest reading the row',
+  async (id) => {
     const user = await read(id);
     if (user === undefined) throw new NotFoundException(`User ${id} not found`);
     return user;
-  }
-}
-Controller('users')(UsersController);
-Param('id')(UsersController.prototype, 'find', 0);
-Get(':id')(
-  UsersController.prototype,
-  'find',
-  Object.getOwnPropertyDescriptor(UsersController.prototype, 'find'),
+  },
+  9304,
 );
-class AppModule {}
-Module({ controllers: [UsersController] })(AppModule);
-
-const http = process.argv.find((arg) => arg.startsWith('--http='))?.slice(7) ?? 'express';
-const adapter =
-  http === 'fastify' ? new (await load('@nestjs/platform-fastify')).FastifyAdapter() : undefined;
-const port = Number(process.env.PORT ?? 9304);
-const app = adapter
-  ? await NestFactory.create(AppModule, adapter, { logger: false })
-  : await NestFactory.create(AppModule, { logger: false });
-await app.listen(port, '127.0.0.1');
-console.log(`bare nest reading the row (${http}) listening on ${port}`);
