@@ -1,6 +1,6 @@
 // Every file of a new project, for `rest new`: one entry per template in this folder.
 import type { GeneratedFile } from '../src/engine/generated-file.js';
-import type { ProjectOptions } from '../src/model/project.js';
+import type { Database, ProjectOptions } from '../src/model/project.js';
 import { appModuleTemplate } from './app/app.module.template.js';
 import { appSetupTemplate } from './app/app.setup.template.js';
 import { docsTemplate } from './app/docs.template.js';
@@ -124,15 +124,18 @@ const appFiles = (options: ProjectOptions): GeneratedFile[] => [
   gracefulShutdownTemplate(),
   ...(options.database === 'mongodb'
     ? [deleteRulesTemplate(), deleteRulesSpecTemplate()]
-    : migrationFiles(options)),
+    : migrationFiles(options, options.database)),
 ];
 
 /** TypeORM's connection for the app and the CLI, and the migrations (the users table's first). */
-const migrationFiles = (options: ProjectOptions): GeneratedFile[] => [
+const migrationFiles = (
+  options: ProjectOptions,
+  database: Exclude<Database, 'mongodb'>,
+): GeneratedFile[] => [
   databaseOptionsTemplate(options),
   dataSourceTemplate(options),
   ...(checksDatabase(options) ? [databaseReadyTemplate(options)] : []),
-  findByIdTemplate(),
+  findByIdTemplate(database),
   migrationsTemplate(options),
   ...(options.auth ? [usersMigrationTemplate(options)] : []),
   ...(options.refreshTokens ? [sessionsMigrationTemplate(options)] : []),

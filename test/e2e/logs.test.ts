@@ -81,19 +81,25 @@ async function walk(dir: string, url: string, breakUsers: () => void): Promise<S
       headers: { 'content-type': 'application/json' },
       body: body && JSON.stringify(body),
     });
-    await answer.text();
+    const text = await answer.text();
     const id = answer.headers.get('x-request-id') ?? '';
     served.push({ what, id, status: answer.status, from, to: Date.now() });
+    return text;
   };
   const signUp = (email: string) => ({
     access_token: secretsOf(dir).masterKey,
     email,
     password: 'correct-horse-battery-staple-9',
   });
-  await call('sign-up', 'POST', '/users', signUp('first@example.com'));
+  const user = JSON.parse(await call('sign-up', 'POST', '/users', signUp('first@example.com'))) as {
+    id: string;
+  };
+  await call('read', 'GET', `/users/${user.id}`);
   await call('not found', 'GET', '/no-such-route');
   breakUsers();
   await call('error', 'POST', '/users', signUp('second@example.com'));
+  // A read by id runs on the driver's own connection (src/database/find-by-id.ts): logged as well.
+  await call('read error', 'GET', `/users/${user.id}`);
   return served;
 }
 
@@ -109,8 +115,10 @@ function checkLines(output: string, served: Served[], failed: RegExp): void {
   });
   expect(served.map(({ what, status }) => [what, status])).toEqual([
     ['sign-up', 201],
+    ['read', 200],
     ['not found', 404],
     ['error', 500],
+    ['read error', 500],
   ]);
   for (const request of served) expect(request.id).toMatch(/^[\w-]{8,}$/);
   for (const record of records) {
@@ -125,9 +133,25 @@ function checkLines(output: string, served: Served[], failed: RegExp): void {
       `a line written while serving ${during[0]!.what}: ${JSON.stringify(record)}`,
     ).toContain(record.reqId);
   }
-  const [signUp, notFound, error] = served as [Served, Served, Served];
+  const [signUp, read, notFound, error, readError] = served as [
+    Served,
+    Served,
+    Served,
+    Served,
+    Served,
+  ];
   const of = (request: Served) => records.filter((record) => record.reqId === request.id);
   expect(of(signUp).some((record) => record.context === 'SQL')).toBe(true);
+  // The statement of a read by id, logged as TypeORM logs its own statements.
+  const statement = (request: Served) =>
+    of(request).filter(
+      (record) => record.context === 'SQL' && /^SELECT .*\busers\b/i.test(String(record.msg)),
+    );
+  expect(statement(read), JSON.stringify(of(read))).toHaveLength(1);
+  const failedRead = of(readError).find(
+    (record) => record.context === 'SQL' && Number(record.level) >= 50,
+  );
+  expect(JSON.stringify(failedRead), JSON.stringify(of(readError))).toMatch(failed);
   expect(
     of(notFound).some((record) => (record.res as { statusCode?: number })?.statusCode === 404),
   ).toBe(true);
